@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: figures for the closing notes (DESIGN §6). Prints, in one run:
+ *  (a) req/s and p99 of GET /api/news?page=1 and of the /home HTML on the real server, next to a raw
+ *      node:http server answering the same query (the ratio is the figure);
+ *  (b) gzipped KB of JS + CSS that /home loads (measured in Chromium);
+ *  (c) Lighthouse mobile scores for /home, /events and /gallery;
+ *  then any area benches present (bench/votes.ts, bench/uploads.ts, bench/transcode.ts).
+ * Budgets are compared in the output, never asserted: the machine is shared.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS || 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
+const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function start(script: string, env: Record<string, string>, ready: RegExp | string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (typeof ready === 'string' ? out.includes(ready) : ready.test(out)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${script} exited ${code}: ${out}`)));
+  });
+}
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function bundleKb(base: string): Promise<{ kb: number; files: number }> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const page = await browser.newPage();
+  const sizes: Promise<number>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    sizes.push(
+      res.body().then(
+        (b) => zlib.gzipSync(b, { level: 9 }).length,
+        () => 0,
+      ),
+    );
+  });
+  await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+  const all = await Promise.all(sizes);
+  await browser.close();
+  const bytes = all.reduce((a, b) => a + b, 0);
+  const files = all.filter((n) => n > 0).length;
+  return { kb: Math.round((bytes / 1024) * 10) / 10, files };
+}
+
+async function lighthouseScores(url: string) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+    const c = result?.lhr.categories;
+    const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100);
+    return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo') };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function row(label: string, value: string) {
+  console.log(`${label.padEnd(46)} ${value}`);
+}
+
+async function main() {
+  console.log('Building the web app…');
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-bench-'));
+  const dbUrl = `sqlite:${path.join(dataDir, 'contest.sqlite')}`;
+  const appPort = 3300;
+  const rawPort = 3301;
+  const base = `http://127.0.0.1:${appPort}`;
+  const app = await start(
+    'server/src/main.ts',
+    { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    'is running at',
+  );
+  const raw = await start('bench/raw-server.ts', { PORT: String(rawPort), DATABASE_URL: dbUrl }, 'raw ready');
+  try {
+    console.log(`\n(a) throughput, ${CONNECTIONS} connections x ${DURATION} s each, same machine, same SQLite file`);
+    await load(`${base}/api/news?page=1`); // warm-up
+    const rawNews = await load(`http://127.0.0.1:${rawPort}/api/news?page=1`);
+    const apiNews = await load(`${base}/api/news?page=1`);
+    const home = await load(`${base}/home`);
+    row('raw node:http GET /api/news?page=1', `${rawNews.rps} req/s, p99 ${rawNews.p99} ms, errors ${rawNews.errors}`);
+    row('Fastify     GET /api/news?page=1', `${apiNews.rps} req/s, p99 ${apiNews.p99} ms, errors ${apiNews.errors}`);
+    row('  ratio Fastify / raw (budget >= 0.85)', (apiNews.rps / rawNews.rps).toFixed(2));
+    row('Fastify     GET /home (HTML + head)', `${home.rps} req/s, p99 ${home.p99} ms, errors ${home.errors}`);
+
+    console.log('\n(b) first load of /home in Chromium');
+    const b = await bundleKb(base);
+    row('JS + CSS gzipped (budget <= 170 kB)', `${b.kb} kB in ${b.files} files`);
+
+    console.log('\n(c) Lighthouse, mobile (budget: perf >= 90, a11y >= 95, SEO 100)');
+    for (const p of ['/home', '/events', '/gallery']) {
+      try {
+        const s = await lighthouseScores(`${base}${p}`);
+        row(`Lighthouse ${p}`, `performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}`);
+      } catch (err) {
+        row(`Lighthouse ${p}`, `failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    app.kill('SIGTERM');
+    raw.kill('SIGTERM');
+  }
+
+  for (const extra of ['bench/votes.ts', 'bench/uploads.ts', 'bench/transcode.ts']) {
+    if (!fs.existsSync(path.join(root, extra))) continue;
+    console.log(`\n== ${extra} ==`);
+    spawnSync(process.execPath, ['--import', 'tsx', extra], { cwd: root, stdio: 'inherit' });
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,29 @@
+import type { NewsCategory, Phase, SponsorTier } from './constants';
+
+/** Response shapes of the read API, shared by server and web. */
+export type NewsSummary = {
+  id: number;
+  category: NewsCategory;
+  title: string;
+  summary: string;
+  coverUrl: string;
+  publishedAt: string;
+};
+export type NewsLink = { id: number; title: string };
+export type NewsDetail = NewsSummary & { body: string; newer: NewsLink | null; older: NewsLink | null };
+
+export type JuryMember = { id: number; name: string; title: string; photoUrl: string; achievements: string[] };
+
+export type ExhibitionSummary = { id: number; title: string; summary: string; coverUrl: string; publishedAt: string };
+export type ExhibitionDetail = ExhibitionSummary & { body: string; mediaUrl: string | null };
+
+export type Sponsor = { id: number; name: string; logoUrl: string; link: string; tier: SponsorTier };
+
+export type PageContent = { slug: string; title: string; body: string; extra: Record<string, string> };
+
+export type TemplateFile = { id: number; slug: string; title: string; fileUrl: string; fileName: string };
+
+export type PhaseWindow = { phase: Phase; start: string; end: string };
+export type ContestInfo = { phases: PhaseWindow[]; currentPhase: Phase | null; now: string };
+
+export type CurrentUser = { id: number; email: string; name: string; role: 'user' | 'admin'; verified: boolean };

@@ -1,0 +1,62 @@
+import type { EntryGroup } from '../constants';
+
+/** Response shapes of the console API, shared by the server and the console SPA. */
+export type AdminEntrySummary = {
+  id: number;
+  submissionNo: string;
+  entryNo: number | null;
+  status: string;
+  group: EntryGroup;
+  title: string;
+  team: string;
+  award: string | null;
+  voteCount: number;
+  coverUrl: string | null;
+  submitterEmail: string;
+  createdAt: string;
+  approvedAt: string | null;
+};
+
+export type EntryReview = { id: number; action: string; note: string | null; adminEmail: string | null; createdAt: string };
+
+export type AdminEntryDetail = AdminEntrySummary & {
+  description: string;
+  teamDesc: string;
+  slogan: string;
+  teamLogoUrl: string | null;
+  videoCoverUrl: string | null;
+  videoUrl: string | null;
+  empowerKey: string | null;
+  rejectReason: string | null;
+  locale: string;
+  submitter: { id: number; email: string; locale: string };
+  history: EntryReview[];
+};
+
+export type BulkResult = { done: number[]; failed: { id: number; code: number }[] };
+export type RejectResult = { mailed: boolean };
+
+/** A content row as the console edits it: plain columns in camelCase plus the raw localized texts. */
+export type AdminContentRow = { id: number; i18n: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+
+export type AdminUser = {
+  id: number;
+  email: string;
+  role: 'user' | 'admin';
+  locale: string;
+  verifiedAt: string | null;
+  disabledAt: string | null;
+  createdAt: string;
+  entryCount: number;
+};
+
+export type DashboardStats = {
+  users: { total: number; verified: number; admins: number };
+  entries: { byStatus: Record<string, number>; byGroup: Record<string, number>; perDay: { day: string; count: number }[] };
+  votes: {
+    total: number;
+    today: number;
+    perHour: { hour: string; count: number }[];
+    top: { id: number; entryNo: number | null; title: string; votes: number }[];
+  };
+};

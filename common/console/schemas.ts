@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
+import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
+
+/** Request shapes of the console API, used by the console's forms and validated again on the server. */
+
+export const entryListQuery = z.object({
+  status: z.enum(ENTRY_STATUSES).optional(),
+  group: z.enum(GROUPS).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type EntryListQuery = z.infer<typeof entryListQuery>;
+
+export const rejectBody = z.object({ reason: z.string().trim().min(1, '6002').max(1000) });
+export const awardBody = z.object({ award: z.enum(AWARDS).nullable() });
+export const bulkBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), ids: z.array(z.number().int().positive()).min(1).max(200) }),
+  z.object({ action: z.literal('reject'), ids: z.array(z.number().int().positive()).min(1).max(200), reason: z.string().trim().min(1, '6002').max(1000) }),
+  z.object({ action: z.literal('award'), ids: z.array(z.number().int().positive()).min(1).max(200), award: z.enum(AWARDS).nullable() }),
+]);
+export type BulkAction = z.infer<typeof bulkBody>;
+
+/** A localized text block: one object per locale; `_converted` lists the zh-TW fields filled by OpenCC. */
+const localeTexts = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    'zh-CN': z.object(shape),
+    'zh-TW': z.object({ ...shape, _converted: z.array(z.string().max(40)).max(10).optional() }).partial(),
+    'en-US': z.object(shape).partial(),
+  });
+
+const text = (max: number) => z.string().max(max);
+const url = z.string().trim().max(1000);
+const isoDate = z.iso.datetime({ offset: true });
+
+export const newsBody = z.object({
+  category: z.enum(NEWS_CATEGORIES),
+  coverUrl: url,
+  publishedAt: isoDate,
+  status: z.enum(['published', 'draft']),
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), summary: text(1000).default(''), body: text(200_000).default('') }),
+});
+export type NewsInput = z.infer<typeof newsBody>;
+
+export const juryBody = z.object({
+  photoUrl: url,
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ name: text(100).trim().min(1, '6006'), title: text(200).default(''), achievements: z.array(text(500)).max(30).default([]) }),
+});
+
+export const exhibitionBody = z.object({
+  coverUrl: url,
+  mediaUrl: url.nullable().default(null),
+  publishedAt: isoDate,
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), summary: text(1000).default(''), body: text(200_000).default('') }),
+});
+
+export const sponsorBody = z.object({
+  logoUrl: url,
+  link: url,
+  tier: z.enum(SPONSOR_TIERS),
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ name: text(200).trim().min(1, '6006') }),
+});
+
+export const templateBody = z.object({
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,60}$/, '1000'),
+  fileUrl: url,
+  fileName: z.string().trim().min(1).max(200),
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ title: text(200).trim().min(1, '6006') }),
+});
+
+export const scamTipBody = z.object({
+  sort: z.number().int().min(-9999).max(9999).default(0),
+  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), body: text(5000).default('') }),
+});
+
+export const pageBody = z.object({
+  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), body: text(200_000).default('') }),
+  extra: z.record(z.string(), z.string().max(1000)).default({}),
+});
+
+const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: '6005' });
+export const settingsBody = z.object({
+  phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
+  votingRule: z.enum(VOTING_RULES),
+  stepUpPerHour: z.number().int().min(0).max(100_000), // 0: never ask for a captcha
+  organiserEmail: z.email('2004'),
+  wechatQrUrl: url,
+  entryLimit: z.number().int().min(1).max(100),
+});
+export type ConsoleSettings = z.infer<typeof settingsBody>;
+
+export const userListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(['user', 'admin']).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const userDisableBody = z.object({ disabled: z.boolean() });
+export const userRoleBody = z.object({ role: z.enum(['user', 'admin']) });

@@ -1,0 +1,55 @@
+import type { EntryGroup } from './constants';
+
+/** Gallery API shapes and options, shared by the server and the web app. */
+export const GALLERY_SORTS = ['newest', 'votes', 'number'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+export const VOTING_RULES = ['perEntry', 'perContest', 'perEntryPerDay'] as const;
+export type VotingRule = (typeof VOTING_RULES)[number];
+
+export type GalleryEntrySummary = {
+  id: number;
+  entryNo: number | null;
+  group: EntryGroup;
+  title: string;
+  team: string;
+  coverUrl: string | null;
+  voteCount: number;
+};
+
+export type GalleryEntryDetail = GalleryEntrySummary & {
+  description: string;
+  teamDesc: string;
+  teamLogoUrl: string | null;
+  slogan: string;
+  videoUrl: string | null;
+  videoCoverUrl: string | null;
+  prevId: number | null;
+  nextId: number | null;
+  /** Whether this visitor (cookie) already voted for the entry under the current rule. */
+  voted: boolean;
+  votingOpen: boolean;
+  /** The entry's public URL in the request's locale (share links, poster QR code). */
+  shareUrl: string;
+};
+
+export type GalleryPage = { items: GalleryEntrySummary[]; total: number; page: number; pageSize: number };
+
+export type VoteResult = { entryId: number; voteCount: number };
+
+export type CaptchaChallenge = { id: string; svg: string; expiresAt: string };
+
+export type ScamTip = { id: number; title: string; body: string };
+
+/** The entry's public URL in a locale: what share links and the poster's QR code carry. */
+export function entryUrl(publicUrl: string, locale: string, id: number): string {
+  return `${publicUrl}/${locale}/gallery/${id}`;
+}
+
+export function weiboShareUrl(url: string, title: string): string {
+  return `https://service.weibo.com/share/share.php?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`;
+}
+
+export function facebookShareUrl(url: string): string {
+  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
+}

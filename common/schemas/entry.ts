@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { GROUPS, IMAGE_MAX_BYTES } from '../constants';
+import type { MediaStatusName } from '../media';
+
+// The site's CSP forbids eval; zod's JIT probe (new Function) would be reported as a violation in browsers.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
+/**
+ * Rules of the entry form and the upload credential, used by the web form and by the server alike.
+ * Messages are catalogue codes (4008 too long, 4009 too short, 4010 required); the form shows the spec's
+ * "{max}" / "{min}" texts from the limits below.
+ */
+export const ENTRY_TEXT_LIMITS = {
+  title: { min: 2, max: 50 },
+  description: { min: 20, max: 1000 },
+  team: { min: 2, max: 50 },
+  teamDesc: { min: 10, max: 500 },
+  slogan: { min: 2, max: 50 },
+} as const;
+export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
+
+export const UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const IMAGE_PURPOSES = ['teamLogo', 'cover', 'videoCover'] as const;
+
+/** A 10-minute 1080p original is usually 1-3 GB; 4 GiB leaves room without inviting abuse. */
+export const VIDEO_MAX_BYTES = 4 * 1024 ** 3;
+export const EMPOWER_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
+export const ENTRY_LIMIT_DEFAULT = 3;
+
+/** Byte limit of a purpose (the package limit is an organiser setting, passed in). */
+export function maxBytesFor(purpose: UploadPurpose, empowerMaxBytes: number): number {
+  if (purpose === 'video') return VIDEO_MAX_BYTES;
+  if (purpose === 'empower') return empowerMaxBytes;
+  return IMAGE_MAX_BYTES;
+}
+
+function text(field: EntryTextField) {
+  const { min, max } = ENTRY_TEXT_LIMITS[field];
+  return z.string('4010').trim().min(1, '4010').min(min, '4009').max(max, '4008');
+}
+
+const uploadId = z.string('4007').regex(/^[a-f0-9]{32}$/, '4007');
+
+export const entryUploadsSchema = z.object({
+  teamLogo: uploadId,
+  cover: uploadId,
+  videoCover: uploadId,
+  video: uploadId,
+  empower: uploadId,
+});
+export type EntryUploads = z.infer<typeof entryUploadsSchema>;
+
+const entryFields = {
+  title: text('title'),
+  description: text('description'),
+  team: text('team'),
+  teamDesc: text('teamDesc'),
+  slogan: text('slogan'),
+  group: z.enum(GROUPS, '1000'),
+  confirmRules: z.literal(true, '4006'),
+};
+
+/** A new entry: every text and every file. */
+export const entryCreateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema });
+export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
+
+/** An edit: the texts again, and only the files that are replaced. */
+export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial() });
+export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
+
+export const credentialRequestSchema = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES, '5000'),
+  name: z.string('5000').min(1, '5000').max(255, '5000'),
+  size: z.number('5000').int('5000').positive('5000'),
+  type: z.string().max(255).default(''),
+});
+export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
+
+/** An entry as its submitter sees it in "My entries". */
+export type MyEntry = {
+  id: number;
+  submissionNo: string;
+  entryNo: number | null;
+  status: 'pending' | 'approved' | 'rejected' | 'draft';
+  group: string;
+  title: string;
+  coverUrl: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Pending review and the window is open: the submitter may edit or withdraw it. */
+  editable: boolean;
+  /** The film's processing state (media pipeline). */
+  media: { status: MediaStatusName; progress: number };
+};
+
+export type UploadedFileInfo = { id: string; name: string; size: number; url: string | null; meta: Record<string, unknown> };
+
+export type MyEntryDetail = MyEntry & {
+  description: string;
+  team: string;
+  teamDesc: string;
+  slogan: string;
+  files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
+};
+
+export type SubmissionInfo = {
+  window: { start: string; end: string } | null;
+  open: boolean;
+  entryLimit: number;
+  entryCount: number;
+  empowerMaxBytes: number;
+};

@@ -1,0 +1,192 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { hashPassword } from '../server/src/services/auth/passwords';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue E acceptance in Chromium: an organiser signs in at /admin/#/login, approves an entry that then
+ * shows in /gallery, publishes zh-CN-only news that /zh-TW shows converted; a visitor never loads console
+ * code; an XSS corpus saved through news and exhibition bodies stays inert on the public pages (the
+ * sanitiser stops it: a payload reaching the page would trip the CSP, which expectClean() reports).
+ */
+const ADMIN = { email: 'e2e-organiser@example.test', password: 'Organ1ser!x' };
+
+function db() {
+  return new SQLite(path.join(process.env.E2E_DATA_DIR as string, 'contest.sqlite'), { timeout: 5000 });
+}
+
+/** Puts the accounts and the pending entry in place as registration and submission would. */
+test.beforeAll(async () => {
+  const conn = db();
+  const now = new Date().toISOString();
+  try {
+    const hash = await hashPassword(ADMIN.password);
+    conn
+      .prepare('INSERT INTO users (email, password_hash, role, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(email) DO NOTHING')
+      .run(ADMIN.email, hash, 'admin', 'zh-CN', now, now);
+    const submitter = conn
+      .prepare(
+        "INSERT INTO users (email, password_hash, role, locale, verified_at, created_at) VALUES (?, ?, 'user', 'zh-CN', ?, ?) ON CONFLICT(email) DO UPDATE SET locale = 'zh-CN' RETURNING id",
+      )
+      .get('e2e-submitter@example.test', hash, now, now) as { id: number };
+    conn
+      .prepare(
+        `INSERT INTO entries (user_id, submission_no, status, "group", title, description, team, team_desc, slogan, cover_url, vote_count, locale, created_at, updated_at)
+         VALUES (?, ?, 'pending', 'open', ?, '', ?, '', '', ?, 0, 'zh-CN', ?, ?) ON CONFLICT(submission_no) DO NOTHING`,
+      )
+      .run(submitter.id, 'E2E-CONSOLE-1', '控制台审核测试作品', '审核团队', '/media/seed/news-1.jpg', now, now);
+  } finally {
+    conn.close();
+  }
+});
+
+async function signIn(page: import('@playwright/test').Page) {
+  await page.goto('/admin/#/login');
+  await page.getByLabel('邮箱').fill(ADMIN.email);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+}
+
+test('a visitor session never downloads console code', async ({ page, expectClean }) => {
+  const scripts: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.url());
+  });
+  for (const p of ['/home', '/gallery', '/events', '/events/1', '/exhibition', '/zh-TW/professionalJury', '/contactUs']) {
+    await page.goto(p);
+    await expect(page.locator('main h1').first()).toBeVisible();
+  }
+  expect(scripts.length).toBeGreaterThan(3);
+  const adminHtml = await (await page.request.get('/admin/')).text();
+  const adminEntry = /src="(\/dist\/assets\/admin-[^"]+\.js)"/.exec(adminHtml)?.[1];
+  expect(adminEntry).toBeTruthy();
+  expect(scripts.filter((u) => u.endsWith(adminEntry as string))).toEqual([]);
+  // No script a visitor loaded talks to the console API.
+  for (const url of new Set(scripts)) {
+    const body = await (await page.request.get(url)).text();
+    expect(body.includes('/api/admin/'), url).toBe(false);
+  }
+  expectClean();
+});
+
+test('organiser signs in, approves a pending entry, and it shows in the gallery', async ({ page, expectClean }) => {
+  await signIn(page);
+  await page.getByRole('menuitem', { name: '作品审核' }).click();
+  const row = page.getByRole('row').filter({ hasText: '控制台审核测试作品' });
+  await row.getByRole('button', { name: /通\s*过/ }).click();
+  await expect(page.getByText(/已通过，作品编号 \d+/)).toBeVisible();
+  await expect(row).toHaveCount(0); // the list shows pending entries; this one left it
+
+  await page.goto(`/gallery?q=${encodeURIComponent('控制台审核测试作品')}`);
+  await expect(page.getByRole('heading', { name: '控制台审核测试作品' })).toBeVisible();
+  expectClean();
+});
+
+test('news published in zh-CN only reads in Traditional Chinese at /zh-TW/events/<id>', async ({ page, expectClean }) => {
+  await signIn(page);
+  await page.goto('/admin/#/content/news');
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('状态').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  await drawer.getByLabel('封面图片地址').fill('/media/seed/news-2.jpg');
+  await drawer.locator('#i18n_zh-CN_title').fill('反诈宣传进校园活动圆满结束');
+  await drawer.locator('#i18n_zh-CN_body').fill('<p>同学们学习了如何识别网络诈骗</p>');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/news') && r.request().method() === 'POST');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  const created = (await (await saved).json()).data as { id: number };
+  expect(created.id).toBeGreaterThan(0);
+
+  await page.goto(`/zh-TW/events/${created.id}`);
+  await expect(page.locator('main h1').first()).toHaveText('反詐宣傳進校園活動圓滿結束');
+  await expect(page.locator('main').getByText(/同學們學習.如何識別網路詐騙/)).toBeVisible();
+  expectClean();
+});
+
+/** Payloads from the usual XSS cheat sheets; each would set window.__xss or open a dialog if it ran. */
+const RUN = 'window.__xss=(window.__xss||0)+1';
+const PAYLOADS = [
+  `<script>${RUN}</script>`,
+  `<img src=x onerror="${RUN}">`,
+  `<img src="/media/seed/news-1.jpg" onload="${RUN}">`,
+  `<svg onload="${RUN}"></svg>`,
+  `<svg><script>${RUN}</script></svg>`,
+  `<body onload="${RUN}">`,
+  `<iframe src="javascript:${RUN}"></iframe>`,
+  `<iframe srcdoc="<script>parent.${RUN}</script>"></iframe>`,
+  `<a href="javascript:${RUN}" id="xss-a">click</a>`,
+  `<a href="JaVaScRiPt:${RUN}">click</a>`,
+  `<a href="&#106;avascript:${RUN}">click</a>`,
+  `<a href=" javascript:${RUN}">click</a>`,
+  `<a href="data:text/html,<script>${RUN}</script>">click</a>`,
+  `<div onmouseover="${RUN}" style="position:fixed;inset:0">hover</div>`,
+  `<p onclick="${RUN}">p</p>`,
+  `<details open ontoggle="${RUN}"></details>`,
+  `<video><source onerror="${RUN}"></video>`,
+  `<audio src=x onerror="${RUN}"></audio>`,
+  `<input autofocus onfocus="${RUN}">`,
+  `<select autofocus onfocus="${RUN}"></select>`,
+  `<textarea autofocus onfocus="${RUN}"></textarea>`,
+  `<marquee onstart="${RUN}">m</marquee>`,
+  `<object data="javascript:${RUN}"></object>`,
+  `<embed src="javascript:${RUN}">`,
+  `<form action="javascript:${RUN}"><button id="xss-b">go</button></form>`,
+  `<math><mtext><table><mglyph><style><img src=x onerror="${RUN}">`,
+  `<style>@import "javascript:${RUN}";</style>`,
+  `<link rel="stylesheet" href="javascript:${RUN}">`,
+  `<meta http-equiv="refresh" content="0;url=javascript:${RUN}">`,
+  `<base href="javascript:${RUN}//">`,
+  `<table background="javascript:${RUN}"><tr><td>t</td></tr></table>`,
+  `<img src="x:x" onerror="${RUN}">`,
+  `<noscript><p title="</noscript><img src=x onerror=${RUN}>"></noscript>`,
+  `<scr<script>ipt>${RUN}</scr</script>ipt>`,
+  `"><script>${RUN}</script>`,
+  `<img """><script>${RUN}</script>">`,
+  `<svg><a xlink:href="javascript:${RUN}"><text y="20">x</text></a></svg>`,
+  `<isindex type=image src=1 onerror="${RUN}">`,
+];
+
+test('an XSS corpus saved through news and exhibition bodies stays inert on the public pages', async ({ page, request, expectClean }) => {
+  expect(PAYLOADS.length).toBeGreaterThanOrEqual(30);
+  const login = await request.post('/api/auth/login', { data: ADMIN });
+  const token = (await login.json()).data.token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const body = PAYLOADS.map((p, i) => `<p>payload ${i}</p>${p}`).join('\n');
+  const now = new Date().toISOString();
+  const i18n = { 'zh-CN': { title: 'XSS 测试', summary: 's', body }, 'zh-TW': {}, 'en-US': {} };
+  const news = await request.post('/api/admin/content/news', {
+    headers,
+    data: { category: 'media', coverUrl: '/media/seed/news-3.jpg', publishedAt: now, status: 'published', sort: 0, i18n },
+  });
+  const exhibition = await request.post('/api/admin/content/exhibitions', {
+    headers,
+    data: { coverUrl: '/media/seed/exhibition-1.jpg', mediaUrl: null, publishedAt: now, sort: 0, i18n },
+  });
+  const ids = { news: (await news.json()).data.id as number, exhibition: (await exhibition.json()).data.id as number };
+
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  for (const url of [`/events/${ids.news}`, `/zh-TW/events/${ids.news}`, `/exhibition/${ids.exhibition}`]) {
+    await page.goto(url);
+    await expect(page.getByText(`payload ${PAYLOADS.length - 1}`, { exact: true })).toBeVisible();
+    // Give every handler its chance: hover, click and tab through what is there.
+    await page.mouse.move(300, 300);
+    for (const id of ['#xss-a', '#xss-b']) if (await page.locator(id).count()) await page.locator(id).click({ force: true });
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0)).toBe(0);
+    expect(await page.locator('main script, main iframe, main object, main embed, main form, main svg, main style').count()).toBe(0);
+    // Nothing left that could run: no on* handler and no javascript:/data: URL anywhere in the page body.
+    const live = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on') || /^\s*(javascript|data|vbscript):/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`),
+      ),
+    );
+    expect(live).toEqual([]);
+  }
+  expect(dialogs).toEqual([]);
+  expectClean();
+});

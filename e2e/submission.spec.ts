@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ERRORS } from '../common/errors';
+import { MESSAGES } from '../common/i18n/index';
+import { expect, test } from './fixtures';
+import { signInFresh, withSubmissionClosed } from './support/submission-session';
+
+/**
+ * Issue 4 acceptance in Chromium: signed out -> sent to login and back; signed in -> fill the form (kept
+ * as a draft across a reload), crop and upload three images, a 1080p film and a package through tus ->
+ * submit -> 200211 -> home; the entry shows as pending in My entries; a film over 10 minutes is refused
+ * in the browser before any upload starts.
+ */
+const en = (key: string) => MESSAGES['en-US'][key as 'site.name'];
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+function video(name: string, size: string, seconds: number, rate: number) {
+  const source = seconds > 30 ? `color=c=navy:s=${size}:d=${seconds}:r=${rate}` : `testsrc=s=${size}:d=${seconds}:r=${rate}`;
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '45',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file(name),
+  ]);
+}
+
+async function image(name: string, width: number, height: number, format: 'png' | 'jpeg') {
+  const svg = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d4ed8"/><circle cx="50%" cy="50%" r="30%" fill="#ffb020"/></svg>`;
+  const img = sharp(Buffer.from(svg));
+  await (format === 'png' ? img.png() : img.jpeg()).toFile(file(name));
+}
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-sub-'));
+  video('film.mp4', '1920x1080', 2, 10);
+  video('long.mp4', '1920x1080', 601, 1);
+  await image('logo.png', 400, 300, 'png');
+  await image('cover.jpg', 600, 500, 'jpeg');
+  await image('still.jpg', 1280, 720, 'jpeg');
+  fs.writeFileSync(file('package.pdf'), '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  fs.writeFileSync(file('big-package.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40 * 1024 * 1024)]));
+});
+test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('signed-out visitors are sent to login and back', async ({ page, expectClean }) => {
+  await page.goto('/en-US/submitWorks');
+  await expect(page).toHaveURL(/\/en-US\/login\?redirect=%2Fen-US%2FsubmitWorks$/);
+  expectClean();
+});
+
+test('submit an entry with crop, resumable uploads and a browser-side film check; it shows as pending', async ({ page, expectClean }) => {
+  await signInFresh(page, { verified: true });
+  await page.goto('/en-US/submitWorks');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('route.submitWorks'));
+
+  await page.locator('.entry-form').getByText(en('group.student'), { exact: true }).click();
+  await page.locator('#title').fill('The Call From Nowhere');
+  await page.locator('#description').fill('A grandmother receives a call from a fake police officer and nearly wires her savings away.');
+  // The draft survives a reload.
+  await expect(page.getByText(en('submit.draftSaved'))).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#title')).toHaveValue('The Call From Nowhere');
+  await page.locator('#slogan').fill('Hang up, call back');
+  await page.locator('#team').fill('Lantern Films');
+  await page.locator('#teamDesc').fill('Three film students from Hangzhou.');
+
+  // Images: the cropper opens at the right aspect ratio; the server answers with the normalised copy.
+  for (const [purpose, name] of [
+    ['teamLogo', 'logo.png'],
+    ['cover', 'cover.jpg'],
+    ['videoCover', 'still.jpg'],
+  ] as const) {
+    await page.locator(`#upload-${purpose}`).setInputFiles(file(name));
+    // Wait for this file's cropper (not the previous one closing), confirm, and let it close.
+    const cropper = page.getByRole('dialog').filter({ has: page.locator('img') });
+    await expect(cropper).toBeVisible();
+    await cropper.getByRole('button', { name: en('upload.cropOk') }).click();
+    await expect(cropper).toBeHidden();
+    await expect(page.getByTestId(`uploaded-${purpose}`)).toBeVisible({ timeout: 60_000 });
+  }
+  const logo = page.getByTestId('uploaded-teamLogo').locator('img');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe('160x160');
+
+  // A film over 10 minutes is refused before any byte is sent.
+  let uploadRequests = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/uploads/')) uploadRequests++;
+  });
+  await page.locator('#upload-video').setInputFiles(file('long.mp4'));
+  await expect(page.locator('.upload-error')).toContainText('This video is 10:01 long, over the 10-minute limit');
+  expect(uploadRequests).toBe(0);
+
+  await page.locator('#upload-video').setInputFiles(file('film.mp4'));
+  await expect(page.getByTestId('uploaded-video')).toContainText('1920×1080', { timeout: 30_000 });
+  expect(uploadRequests).toBeGreaterThan(0);
+  await page.locator('#upload-empower').setInputFiles(file('package.pdf'));
+  await expect(page.getByTestId('uploaded-empower')).toBeVisible({ timeout: 30_000 });
+
+  await page.locator('#confirmRules').check();
+  await page.getByRole('button', { name: en('submit.submit') }).click();
+  await expect(page.getByTestId('submission-success')).toContainText(ERRORS[200211]['en-US']);
+  await expect(page.getByTestId('submission-success')).toContainText(/Going to the home page in \d s/);
+  await expect(page).toHaveURL(/\/en-US\/home$/, { timeout: 15_000 });
+
+  await page.goto('/en-US/account');
+  const entry = page.getByTestId('my-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('The Call From Nowhere');
+  await expect(entry.getByTestId('entry-status')).toHaveText(en('entry.status.pending'));
+  // The draft was cleared with the submission.
+  expect(await page.evaluate(() => localStorage.getItem('submission.draft'))).toBeNull();
+  expectClean();
+});
+
+test('an upload paused part-way resumes after a page reload from where it stopped', async ({ page, expectClean }) => {
+  await signInFresh(page, { verified: true });
+  // Hold each chunk a moment so there is time to pause between chunks.
+  await page.route('**/api/uploads/tus/*', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  const offsets: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/uploads/tus/')) offsets.push(Number(r.headers()['upload-offset']));
+  });
+  await page.goto('/en-US/submitWorks');
+  const firstChunk = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 204);
+  await page.locator('#upload-empower').setInputFiles(file('big-package.pdf'));
+  await firstChunk;
+  await page.getByRole('button', { name: en('upload.pause') }).click();
+  await expect(page.getByText(/Paused at \d+%/)).toBeVisible();
+
+  await page.reload();
+  offsets.length = 0;
+  await page.locator('#upload-empower').setInputFiles(file('big-package.pdf'));
+  await expect(page.getByTestId('uploaded-empower')).toBeVisible({ timeout: 45_000 });
+  // The first PATCH after the reload continued at the server's offset instead of starting over.
+  expect(offsets[0]).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+  expectClean();
+});
+
+test('outside the submission window the page shows the dates and no form', async ({ page, expectClean }) => {
+  await signInFresh(page, { verified: true });
+  await withSubmissionClosed(async () => {
+    await page.goto('/en-US/submitWorks');
+    await expect(page.getByRole('heading', { name: en('submit.closedTitle') })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(/The submission window runs from .+ to .+\./);
+    await expect(page.locator('form')).toHaveCount(0);
+  });
+  expectClean();
+});

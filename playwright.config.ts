@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { mailSinkPorts } from './e2e/support/mail-sink-ports';
+
+/**
+ * e2e in Debian's Chromium against the built app, served by the real server on a fresh data folder.
+ * `npm run test:e2e` builds first; nothing here downloads a browser.
+ */
+const PORT = Number(process.env.E2E_PORT || 3100);
+// A fresh data folder per run (so the server seeds the demo contest anew); set once in the runner's
+// environment so worker processes, which load this file again, see the same folder.
+process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-'));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+const MAIL_SINK = mailSinkPorts();
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    locale: 'zh-CN',
+    trace: 'off',
+  },
+  webServer: [
+    {
+      // A real SMTP sink the app sends to, with an HTTP reader for the specs (e2e/support/mail-sink-server.ts).
+      command: 'node --import tsx e2e/support/mail-sink-server.ts',
+      url: `http://127.0.0.1:${MAIL_SINK.http}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      url: `http://127.0.0.1:${PORT}/robots.txt`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
+        // Every spec talks from 127.0.0.1; the per-address account limits are tested in server/test/accounts-limits.
+        AUTH_LIMIT_LOGIN_IP: '1000/15',
+        AUTH_LIMIT_REGISTER_IP: '200/60',
+      },
+    },
+  ],
+});

@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { localePlugin } from './plugins/locale';
+import { securityPlugin } from './plugins/security';
+import { staticFiles } from './plugins/static-files';
+import { accountsRoutes } from './routes/accounts/index';
+import { consoleRoutes } from './routes/console/index';
+import { contentRoutes } from './routes/content/index';
+import { galleryRoutes } from './routes/gallery/index';
+import { mediaRoutes } from './routes/media/index';
+import { pageRoutes } from './routes/pages/index';
+import { seoRoutes } from './routes/pages/seo';
+import { currentUserRoutes } from './routes/session/current-user';
+import { submissionRoutes } from './routes/submission/index';
+
+export type BuildOptions = { logger?: boolean | object };
+
+/**
+ * Builds the Fastify app: external plugins -> app plugins -> routes (the Fastify demo's order).
+ * The caller owns the database and closes it.
+ */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  // External plugins.
+  await app.register(cookie, { secret: ctx.config.cookieSecret });
+  await app.register(securityPlugin, { redisUrl: ctx.config.redisUrl });
+  // App plugins.
+  await app.register(localePlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { db: ctx.db, config: ctx.config });
+  // Routes.
+  await app.register(staticFiles);
+  await app.register(contentRoutes);
+  await app.register(currentUserRoutes);
+  await app.register(accountsRoutes);
+  await app.register(submissionRoutes);
+  await app.register(galleryRoutes);
+  await app.register(consoleRoutes);
+  await app.register(mediaRoutes);
+  await app.register(seoRoutes);
+  await app.register(pageRoutes);
+  return app;
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema/index';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+// COUNT(*) and BIGINT come back from pg as strings; the app's numbers fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens the database named by a URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://...`. */
+export function openDatabase(url: string): { db: Db; dialect: DialectName } {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection cut by the server (restart, failover, a dropped test database) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`Unsupported DATABASE_URL: ${url}`);
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the one writer; FULL sync so an acknowledged vote survives power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+export function nowIso(date: Date = new Date()): string {
+  return date.toISOString();
+}

@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_init';
+import * as m0002 from './0002_entries';
+import * as m0003 from './0003_accounts';
+import * as m0004 from './0004_submission';
+import * as m0005 from './0005_gallery';
+import * as m0006 from './0006_console';
+import * as m0007 from './0007_media';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
+ * bundles and in tests. Once the product has shipped, never edit one; add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+  '0002_entries': m0002,
+  '0003_accounts': m0003,
+  '0004_submission': m0004,
+  '0005_gallery': m0005,
+  '0006_console': m0006,
+  '0007_media': m0007,
+};

@@ -1,0 +1,42 @@
+import type { Db } from '../../database';
+
+export async function listUsers(db: Db, f: { q?: string; role?: string }, offset: number, limit: number) {
+  let base = db.selectFrom('users');
+  if (f.q) base = base.where((eb) => eb(eb.fn('lower', ['users.email']), 'like', `%${f.q?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.role) base = base.where('users.role', '=', f.role);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['users.id', 'users.email', 'users.role', 'users.locale', 'users.verified_at', 'users.disabled_at', 'users.created_at'])
+      .select((eb) => eb.selectFrom('entries').select(eb.fn.countAll<number>().as('c')).whereRef('entries.user_id', '=', 'users.id').as('entry_count'))
+      .orderBy('users.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findUser(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function setUserDisabled(db: Db, id: number, at: string | null) {
+  return db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
+}
+
+export function setUserRole(db: Db, id: number, role: 'user' | 'admin') {
+  return db.updateTable('users').set({ role }).where('id', '=', id).execute();
+}
+
+export function insertAdmin(db: Db, row: { email: string; password_hash: string; locale: string; created_at: string }) {
+  return db
+    .insertInto('users')
+    .values({ ...row, role: 'admin', verified_at: row.created_at, disabled_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,59 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../database';
+import type { UploadsTable } from '../../schema/submission';
+
+type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
+
+export function insertUpload(db: Executor, row: Insertable<UploadsTable>) {
+  return db.insertInto('uploads').values(row).execute();
+}
+
+export function findUpload(db: Executor, id: string) {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function markUploadReady(db: Executor, id: string, values: { storage_key: string | null; public_url: string | null; meta: string; updated_at: string }) {
+  return db
+    .updateTable('uploads')
+    .set({ ...values, status: 'ready' })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteUpload(db: Executor, id: string) {
+  return db.deleteFrom('uploads').where('id', '=', id).execute();
+}
+
+export function findUploads(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('uploads').selectAll().where('id', 'in', ids).execute();
+}
+
+export function attachUploads(db: Executor, entryId: number, ids: string[], now: string) {
+  if (ids.length === 0) return Promise.resolve();
+  return db.updateTable('uploads').set({ entry_id: entryId, updated_at: now }).where('id', 'in', ids).execute();
+}
+
+export function entryUploads(db: Executor, entryId: number) {
+  return db.selectFrom('uploads').selectAll().where('entry_id', '=', entryId).execute();
+}
+
+export function deleteUploads(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/** Uploads never finished since `unfinishedBefore`, or finished but never used since `unusedBefore`. */
+export function staleUploads(db: Executor, unfinishedBefore: string, unusedBefore: string) {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'uploading'), eb('created_at', '<', unfinishedBefore)]),
+        eb.and([eb('status', '=', 'ready'), eb('entry_id', 'is', null), eb('updated_at', '<', unusedBefore)]),
+      ]),
+    )
+    .limit(500)
+    .execute();
+}

@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Review history of an entry: every organiser decision (approve, reject, award, ...) with who and when,
+ * shown on the console's entry detail.
+ */
+export type EntryReviewsTable = {
+  id: Generated<number>;
+  entry_id: number;
+  admin_id: number | null;
+  action: string; // 'approve' | 'reject' | 'award' | 'unaward'
+  note: string | null;
+  created_at: string;
+};
+
+/**
+ * A vote an organiser voided. The vote row stays (its slot keeps the voter from voting again); the entry's
+ * count drops and the audit log gets a 'voided' line in the same transaction. One void per vote.
+ */
+export type VoteVoidsTable = {
+  id: Generated<number>;
+  vote_id: number;
+  entry_id: number;
+  admin_id: number | null;
+  reason: string;
+  created_at: string;
+};
+
+/** Contact messages and scam reports an organiser has dealt with (and the reply sent, if any). */
+export type InboxHandledTable = {
+  id: Generated<number>;
+  kind: string; // 'contact' | 'scamReport'
+  item_id: number;
+  admin_id: number | null;
+  reply: string | null;
+  created_at: string;
+};
+
+/** Table types of the console area; add them here and to its migration. */
+export type ConsoleTables = { entry_reviews: EntryReviewsTable; vote_voids: VoteVoidsTable; inbox_handled: InboxHandledTable };

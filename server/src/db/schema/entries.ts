@@ -1,0 +1,38 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Entries (SPEC §3 "Entry"): written by submission (issue C), shown by the gallery (D), reviewed in the
+ * console (E), transcoded by the media pipeline (F).
+ * - submission_no: given at submission, shown to the submitter ("S2026-000123").
+ * - entry_no: the public entry number, given when an organiser approves the entry; the gallery shows it.
+ * - status: 'draft' | 'pending' (pending review) | 'approved' | 'rejected' | 'withdrawn'.
+ * - *_url columns hold public URLs of processed images / playable video; empower_key is a private
+ *   storage key of the authorisation package (never public).
+ */
+export type EntriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  submission_no: string;
+  entry_no: number | null;
+  status: string;
+  group: string; // 'open' | 'student'
+  title: string;
+  description: string;
+  team: string;
+  team_desc: string;
+  slogan: string;
+  team_logo_url: string | null;
+  cover_url: string | null;
+  video_cover_url: string | null;
+  video_url: string | null;
+  empower_key: string | null;
+  award: string | null; // null | 'finalist' | 'winner'
+  reject_reason: string | null;
+  vote_count: number;
+  locale: string;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+};
+
+export type EntryTables = { entries: EntriesTable };

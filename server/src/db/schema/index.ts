@@ -1,0 +1,13 @@
+import type { AccountsTables } from './accounts';
+import type { ConsoleTables } from './console';
+import type { CoreTables } from './core';
+import type { EntryTables } from './entries';
+import type { GalleryTables } from './gallery';
+import type { MediaTables } from './media';
+import type { SubmissionTables } from './submission';
+
+export * from './core';
+export * from './entries';
+
+/** The whole schema; each feature area owns its file in this folder. */
+export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables;

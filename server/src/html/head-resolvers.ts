@@ -1,0 +1,53 @@
+import type { Locale } from '../../../common/locales';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { getExhibition } from '../services/content/exhibitions';
+import { getNews } from '../services/content/news';
+import { getGalleryEntry } from '../services/gallery/entries';
+import { stripTags } from './escape';
+
+export type HeadOverride = { title: string; description?: string; imageUrl?: string; type?: 'article' | 'video.other' };
+
+/**
+ * Per-route head data for detail pages, keyed by the route path of common/routes.ts. Returning null
+ * means the record does not exist: the page is answered with status 404.
+ * Features add their own detail routes here (e.g. gallery/:id).
+ */
+export type HeadResolver = (ctx: AppContext, params: Record<string, string>, locale: Locale) => Promise<HeadOverride | null>;
+
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 9404) return null;
+    throw err;
+  }
+}
+
+const validId = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null);
+
+export const headResolvers: Record<string, HeadResolver> = {
+  'events/:id': async (ctx, params, locale) => {
+    const id = validId(params.id);
+    const news = id ? await orNull(getNews(ctx.db, locale, id)) : null;
+    return news ? { title: news.title, description: news.summary || stripTags(news.body).slice(0, 160), imageUrl: news.coverUrl, type: 'article' } : null;
+  },
+  'exhibition/:id': async (ctx, params, locale) => {
+    const id = validId(params.id);
+    const ex = id ? await orNull(getExhibition(ctx.db, locale, id)) : null;
+    return ex ? { title: ex.title, description: ex.summary || stripTags(ex.body).slice(0, 160), imageUrl: ex.coverUrl, type: 'article' } : null;
+  },
+  // Gallery (issue D): 2100 = not approved or missing -> 404; the cover is the preview picture.
+  'gallery/:id': async (ctx, params, locale) => {
+    const id = validId(params.id);
+    let entry = null;
+    try {
+      entry = id ? await getGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale }) : null;
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 2100)) throw err;
+    }
+    return entry
+      ? { title: entry.title, description: (entry.slogan || entry.description).slice(0, 160), imageUrl: entry.coverUrl ?? undefined, type: 'video.other' }
+      : null;
+  },
+};

@@ -1,0 +1,204 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  awardBody,
+  bulkBody,
+  entryListQuery,
+  pageBody,
+  rejectBody,
+  settingsBody,
+  userDisableBody,
+  userListQuery,
+  userRoleBody,
+} from '../../../../common/console/schemas';
+import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
+import { currentUserOf, requireAdmin } from '../../plugins/auth';
+import { createKind, deleteKind, getKind, listKind, setNewsStatus, updateKind } from '../../services/console/content';
+import { CONTENT_KIND_NAMES } from '../../services/console/content-kinds';
+import { dashboardStats } from '../../services/console/dashboard';
+import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/console/entry-review';
+import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
+import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
+import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
+import { sanitizeRichText } from '../../services/console/rich-text';
+import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
+import { listAccounts, setDisabled, setRole } from '../../services/console/users';
+import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
+import { ok } from '../reply';
+import { adminPage } from './admin-page';
+
+/** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
+export const CONSOLE_API_ROUTES = new Set<string>();
+
+function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const kindParam = z.object({ kind: z.enum(CONTENT_KIND_NAMES) });
+const kindIdParam = kindParam.extend({ id: z.coerce.number().int().positive() });
+
+/** The console API under /api/admin. One onRequest hook guards the whole plugin, so no route can forget it. */
+const consoleApi: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') CONSOLE_API_ROUTES.add(`${method} ${route.url}`);
+  });
+  app.addHook('onRequest', requireAdmin);
+  const ctx = app.ctx;
+  const { db } = ctx;
+  const adminId = async (req: Parameters<typeof currentUserOf>[0]) => (await currentUserOf(req)).id;
+
+  app.get('/api/admin/dashboard', async () => ok(await dashboardStats(db)));
+
+  // Entries review.
+  app.get('/api/admin/entries', { schema: { querystring: entryListQuery } }, async (req) => ok(await listEntries(db, req.query)));
+  app.get('/api/admin/entries/:id', { schema: { params: idParam } }, async (req) => ok(await entryDetail(db, req.params.id)));
+  app.post('/api/admin/entries/:id/approve', { schema: { params: idParam } }, async (req) => {
+    await approveEntry(ctx, req.params.id, await adminId(req));
+    return ok(await entryDetail(db, req.params.id));
+  });
+  app.post('/api/admin/entries/:id/reject', { schema: { params: idParam, body: rejectBody } }, async (req) => {
+    const { mailed } = await rejectEntry(ctx, req.params.id, await adminId(req), req.body.reason);
+    return ok({ mailed, entry: await entryDetail(db, req.params.id) });
+  });
+  app.post('/api/admin/entries/:id/award', { schema: { params: idParam, body: awardBody } }, async (req) => {
+    await awardEntry(ctx, req.params.id, await adminId(req), req.body.award);
+    return ok(await entryDetail(db, req.params.id));
+  });
+  app.post('/api/admin/entries/bulk', { schema: { body: bulkBody } }, async (req) => ok(await bulkAction(ctx, await adminId(req), req.body)));
+  app.get('/api/admin/exports/entries.csv', { schema: { querystring: entryListQuery } }, async (req, reply) =>
+    sendCsv(reply, 'entries', await exportEntriesCsv(ctx, req.locale, req.query)),
+  );
+
+  // Content: news, jury, exhibitions, sponsors, templates (one generic set of routes) and the editable pages.
+  const contentQuery = z.object({
+    page: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+    status: z.enum(['published', 'draft']).optional(),
+    category: z.enum(NEWS_CATEGORIES).optional(),
+  });
+  app.get('/api/admin/content/:kind', { schema: { params: kindParam, querystring: contentQuery } }, async (req) =>
+    ok(await listKind(db, req.params.kind, req.query)),
+  );
+  app.get('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) => ok(await getKind(db, req.params.kind, req.params.id)));
+  app.post('/api/admin/content/:kind', { schema: { params: kindParam } }, async (req) => ok(await createKind(db, req.params.kind, req.body)));
+  app.put('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) =>
+    ok(await updateKind(db, req.params.kind, req.params.id, req.body)),
+  );
+  app.delete('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) => {
+    await deleteKind(db, req.params.kind, req.params.id);
+    return ok(null);
+  });
+  app.post('/api/admin/news/:id/publish', { schema: { params: idParam, body: z.object({ published: z.boolean() }) } }, async (req) =>
+    ok(await setNewsStatus(db, req.params.id, req.body.published)),
+  );
+  app.get('/api/admin/pages', async () => ok(await listEditablePages(db)));
+  const slugParam = z.object({ slug: z.enum(PAGE_SLUGS) });
+  app.get('/api/admin/pages/:slug', { schema: { params: slugParam } }, async (req) => ok(await getEditablePage(db, req.params.slug)));
+  app.put('/api/admin/pages/:slug', { schema: { params: slugParam, body: pageBody } }, async (req) =>
+    ok(await saveEditablePage(db, req.params.slug, req.body)),
+  );
+  // The preview shows exactly what visitors will get: the body after the server's sanitiser.
+  app.post('/api/admin/preview', { schema: { body: z.object({ html: z.string().max(200_000) }) } }, async (req) =>
+    ok({ html: sanitizeRichText(req.body.html) }),
+  );
+
+  // Votes: totals, audit log, suspicious patterns, void one vote; the audit log as CSV.
+  const auditQuery = z.object({
+    entryId: z.coerce.number().int().positive().optional(),
+    ip: z.string().trim().max(64).optional(),
+    voterKey: z.string().trim().max(200).optional(),
+    outcome: z.string().trim().max(20).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    page: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  });
+  app.get('/api/admin/votes/totals', async () => ok(await totalsPerEntry(db)));
+  app.get('/api/admin/votes/audit', { schema: { querystring: auditQuery } }, async (req) => ok(await auditLog(db, req.query)));
+  app.get(
+    '/api/admin/votes/suspicious',
+    {
+      schema: {
+        querystring: z.object({
+          hours: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(24 * 90)
+            .default(24),
+          minVotes: z.coerce.number().int().min(2).max(100_000).default(10),
+          gapSeconds: z.coerce.number().int().min(1).max(3600).default(5),
+        }),
+      },
+    },
+    async (req) => ok(await suspicious(db, req.query)),
+  );
+  app.post('/api/admin/votes/:id/void', { schema: { params: idParam, body: z.object({ reason: z.string().trim().min(1, '6002').max(500) }) } }, async (req) =>
+    ok(await voidVote(ctx, req.params.id, await adminId(req), req.body.reason)),
+  );
+  app.get('/api/admin/exports/votes.csv', { schema: { querystring: auditQuery } }, async (req, reply) =>
+    sendCsv(reply, 'votes', await exportVotesCsv(ctx, req.locale, req.query)),
+  );
+
+  // Inbox: contact messages and scam reports.
+  const inboxKind = z.object({ kind: z.enum(['contact', 'scamReport']) });
+  app.get(
+    '/api/admin/inbox/:kind',
+    {
+      schema: {
+        params: inboxKind,
+        querystring: z.object({
+          handled: z.enum(['true', 'false']).optional(),
+          page: z.coerce.number().int().min(1).optional(),
+          pageSize: z.coerce.number().int().min(1).max(100).optional(),
+        }),
+      },
+    },
+    async (req) =>
+      ok(await inboxList(db, req.params.kind, { ...req.query, handled: req.query.handled === undefined ? undefined : req.query.handled === 'true' })),
+  );
+  app.post(
+    '/api/admin/inbox/:kind/:id/handled',
+    { schema: { params: inboxKind.extend({ id: z.coerce.number().int().positive() }), body: z.object({ handled: z.boolean() }) } },
+    async (req) => {
+      await setHandled(db, req.params.kind, req.params.id, await adminId(req), req.body.handled);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/api/admin/inbox/contact/:id/reply',
+    { schema: { params: idParam, body: z.object({ reply: z.string().trim().min(1, '6008').max(5000) }) } },
+    async (req) => {
+      await replyToContact(ctx, req.params.id, await adminId(req), req.body.reply);
+      return ok(null);
+    },
+  );
+  app.get('/api/admin/exports/contacts.csv', async (req, reply) => sendCsv(reply, 'contacts', await exportContactsCsv(ctx, req.locale)));
+
+  // Settings.
+  app.get('/api/admin/settings', async () => ok(await readConsoleSettings(db, ctx.config)));
+  app.put('/api/admin/settings', { schema: { body: settingsBody } }, async (req) => ok(await writeConsoleSettings(db, ctx.config, req.body)));
+
+  // Users.
+  app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));
+  app.post('/api/admin/users/:id/disable', { schema: { params: idParam, body: userDisableBody } }, async (req) => {
+    await setDisabled(db, await adminId(req), req.params.id, req.body.disabled);
+    return ok(null);
+  });
+  app.post('/api/admin/users/:id/role', { schema: { params: idParam, body: userRoleBody } }, async (req) => {
+    await setRole(db, await adminId(req), req.params.id, req.body.role);
+    return ok(null);
+  });
+};
+
+/** HTTP routes of the console area, registered by app.ts: the console page and its API. */
+export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminPage);
+  await app.register(consoleApi);
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
+import { getExhibition, listExhibitions } from '../../services/content/exhibitions';
+import { listJury } from '../../services/content/jury';
+import { getNews, listNews } from '../../services/content/news';
+import { getPage } from '../../services/content/pages';
+import { listSponsors } from '../../services/content/sponsors';
+import { listTemplates } from '../../services/content/templates';
+import { getContestInfo } from '../../services/contest/contest-info';
+import { ok } from '../reply';
+
+const paging = {
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(50).optional(),
+};
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Public read API of the content the organiser publishes. Handlers stay thin: services do the work. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get('/api/news', { schema: { querystring: z.object({ ...paging, category: z.enum(NEWS_CATEGORIES).optional() }) } }, async (req) =>
+    ok(await listNews(db, req.locale, req.query)),
+  );
+  app.get('/api/news/:id', { schema: { params: idParam } }, async (req) => ok(await getNews(db, req.locale, req.params.id)));
+  app.get('/api/jury', async (req) => ok(await listJury(db, req.locale)));
+  app.get('/api/exhibitions', { schema: { querystring: z.object(paging) } }, async (req) => ok(await listExhibitions(db, req.locale, req.query)));
+  app.get('/api/exhibitions/:id', { schema: { params: idParam } }, async (req) => ok(await getExhibition(db, req.locale, req.params.id)));
+  app.get('/api/sponsors', async (req) => ok(await listSponsors(db, req.locale)));
+  app.get('/api/pages/:slug', { schema: { params: z.object({ slug: z.enum(PAGE_SLUGS) }) } }, async (req) =>
+    ok(await getPage(db, req.locale, req.params.slug)),
+  );
+  app.get('/api/templates', async (req) => ok(await listTemplates(db, req.locale)));
+  app.get('/api/contest', async () => ok(await getContestInfo(db)));
+};

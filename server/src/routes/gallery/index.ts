@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GROUPS } from '../../../../common/constants';
+import { errorMessage } from '../../../../common/errors';
+import { GALLERY_SORTS } from '../../../../common/gallery';
+import { SUPPORTED_LOCALES } from '../../../../common/locales';
+import { contactSchema, scamReportSchema, voteSchema } from '../../../../common/schemas/contact';
+import { createCaptcha } from '../../services/gallery/captcha';
+import { reportScam, sendContactMessage } from '../../services/gallery/contact';
+import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
+import { renderPoster } from '../../services/gallery/poster';
+import { getScamTips } from '../../services/gallery/scam-tips';
+import { ensureVoterKey, readVoterKey } from '../../services/gallery/voter';
+import { castVote } from '../../services/gallery/votes';
+import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
+import { ok } from '../reply';
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const byIp = (req: FastifyRequest) => req.ip;
+
+/** Gallery, voting, poster, captcha, contact and scam-report API. Handlers stay thin: services do the work. */
+export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const secureCookie = ctx.config.publicUrl.startsWith('https://');
+
+  app.get(
+    '/api/gallery',
+    {
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).optional(),
+          pageSize: z.coerce.number().int().min(1).max(50).optional(),
+          group: z.enum(GROUPS).optional(),
+          q: z.string().trim().max(100).optional(),
+          sort: z.enum(GALLERY_SORTS).optional(),
+        }),
+      },
+    },
+    async (req) => ok(await listGallery(ctx.db, req.query)),
+  );
+
+  app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req) =>
+    ok(await getGalleryEntry(ctx.db, req.params.id, { publicUrl: ctx.config.publicUrl, locale: req.locale, voterKey: readVoterKey(req) })),
+  );
+
+  app.post(
+    '/api/gallery/entries/:id/vote',
+    {
+      schema: { params: idParam, body: voteSchema.optional() },
+      config: {
+        rateLimit: {
+          keyGenerator: byIp,
+          timeWindow: 60_000,
+          // The organiser's setting (0 = off, e.g. for a load test); read per request so a change applies at once.
+          max: async () => {
+            const n = (await votingSettings(ctx.db)).ratePerMinute;
+            return n === 0 ? Number.MAX_SAFE_INTEGER : n || DEFAULT_RATE_PER_MINUTE;
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const voterKey = ensureVoterKey(req, reply, secureCookie);
+      const result = await castVote(ctx, {
+        entryId: req.params.id,
+        voterKey,
+        ip: req.ip,
+        captchaId: req.body?.captchaId,
+        captchaAnswer: req.body?.captchaAnswer,
+      });
+      return { code: 0 as const, msg: errorMessage(2014, req.locale), data: result };
+    },
+  );
+
+  app.get(
+    '/api/gallery/entries/:id/poster',
+    {
+      schema: { params: idParam, querystring: z.object({ locale: z.enum(SUPPORTED_LOCALES).optional() }) },
+      config: { rateLimit: { keyGenerator: byIp, max: 30, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const png = await renderPoster(ctx, req.params.id, req.query.locale ?? req.locale);
+      return reply
+        .type('image/png')
+        .header('content-disposition', `attachment; filename="poster-${req.params.id}.png"`)
+        .header('cache-control', 'no-store')
+        .send(png);
+    },
+  );
+
+  app.get('/api/captcha', { config: { rateLimit: { keyGenerator: byIp, max: 60, timeWindow: 60_000 } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await createCaptcha(ctx));
+  });
+
+  app.post('/api/contact', { schema: { body: contactSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } }, async (req) => {
+    await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.ip });
+    return ok({ sent: true });
+  });
+
+  app.get('/api/scam-tips', async (req) => ok(await getScamTips(ctx.db, req.locale)));
+
+  app.post(
+    '/api/scam-reports',
+    { schema: { body: scamReportSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
+    async (req) => {
+      await reportScam(ctx, req.body, { locale: req.locale, ip: req.ip });
+      return ok({ stored: true });
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findJobByEntry } from '../../db/repos/media';
+import { AppError } from '../../errors';
+import { requireAdmin } from '../../plugins/auth';
+import { canSeeMedia } from '../../services/media/access';
+import { ffmpegAvailable } from '../../services/media/ffmpeg';
+import { responsiveImage } from '../../services/media/images';
+import { enqueueTranscode, getMediaStatus } from '../../services/media/jobs';
+import { mediaPaths } from '../../services/media/paths';
+import { mediaSettings } from '../../services/media/settings';
+import { startWorker, type Worker } from '../../services/media/worker';
+import { ok } from '../reply';
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const SAFE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" };
+
+/**
+ * Media pipeline routes: renditions (/media/r/, immutable: every run gets a new generated folder),
+ * responsive images (/media/img/<width>/<path under media>.webp|.avif), the playback state of an entry,
+ * and the organiser's re-run. Also starts the in-process worker and reports a missing ffmpeg at start.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const settings = mediaSettings();
+  const paths = mediaPaths(ctx.config.dataDir);
+  fs.mkdirSync(paths.renditions, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: paths.renditions,
+    prefix: '/media/r/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res, filePath) {
+      for (const [k, v] of Object.entries(SAFE_HEADERS)) res.header(k, v);
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
+      else if (filePath.endsWith('.ts')) res.header('content-type', 'video/mp2t');
+    },
+  });
+
+  app.get('/media/img/:w/*', { schema: { params: z.object({ w: z.coerce.number().int(), '*': z.string().max(1024) }) } }, async (req, reply) => {
+    const m = /^(.+)\.(webp|avif)$/.exec(req.params['*']);
+    if (!m) throw new AppError(7002);
+    const format = m[2] as 'webp' | 'avif';
+    const file = await responsiveImage(ctx.config.dataDir, m[1] as string, req.params.w, format);
+    reply.headers({ ...SAFE_HEADERS, 'content-type': `image/${format}`, 'cache-control': 'public, max-age=604800' });
+    reply.header('content-length', fs.statSync(file).size);
+    return reply.send(fs.createReadStream(file));
+  });
+
+  app.get('/api/media/entries/:id', { schema: { params: idParam } }, async (req) => {
+    const access = await canSeeMedia(ctx, req.params.id, await req.sessionUser());
+    const status = await getMediaStatus(ctx, req.params.id);
+    // Failure details are for the entrant and the organiser only.
+    return ok(access === 'private' ? status : { ...status, error: null, attempts: 0 });
+  });
+
+  app.post('/api/media/entries/:id/transcode', { schema: { params: idParam }, preHandler: requireAdmin }, async (req) => {
+    const job = await findJobByEntry(ctx.db, req.params.id);
+    if (!job) throw new AppError(7001);
+    await enqueueTranscode(ctx, req.params.id, job.source_path, settings);
+    return ok(await getMediaStatus(ctx, req.params.id));
+  });
+
+  // Tests build many apps: the worker starts there only when a test asks for it (MEDIA_WORKER=on).
+  const underTest = Boolean(process.env.VITEST) && process.env.MEDIA_WORKER !== 'on';
+  let worker: Worker | undefined;
+  app.addHook('onReady', async () => {
+    if (underTest) return;
+    if (!(await ffmpegAvailable(settings.ffmpeg))) {
+      app.log.warn('ffmpeg not found: films are accepted and wait for processing; browser-playable originals play as uploaded');
+      return;
+    }
+    if (settings.worker) worker = startWorker(ctx, settings, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+};

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../../../common/i18n/index';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '../../../../common/locales';
+import { matchPageRoute } from '../../../../common/routes';
+import { type HeadInfo, renderDocument } from '../../html/head';
+import { headResolvers } from '../../html/head-resolvers';
+import { HEAD_MARKER, loadTemplate } from '../../html/template';
+import { failureBody } from '../../plugins/error-handler';
+
+/** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
+const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
+
+/**
+ * Every page route of SPEC §2 answers with the SPA shell and a server-rendered <head>. Unknown paths get
+ * the same shell with status 404 (the SPA shows its 404 page); API misses get the 9404 envelope.
+ */
+export async function pageRoutes(app: FastifyInstance) {
+  const template = loadTemplate(app.ctx.config.webDir);
+  const { publicUrl } = app.ctx.config;
+
+  app.get('/', async (_req, reply) => reply.redirect('/home', 302));
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://x');
+    const segments = url.pathname.split('/').filter(Boolean);
+    const first = segments[0];
+    const prefixed = isLocale(first);
+    const locale: Locale = prefixed ? (first as Locale) : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE);
+    const rest = prefixed ? segments.slice(1) : segments;
+
+    if (prefixed && rest.length === 0) return reply.redirect(`/${locale}/home`, 302);
+
+    const match = matchPageRoute(rest.join('/'));
+    const localizedOk = match?.route.localized !== false || !prefixed;
+    let status = match && localizedOk ? 200 : 404;
+    const routeTitleKey = (status === 200 ? match?.route.titleKey : 'route.404') ?? 'route.404';
+    const siteName = t(locale, 'site.name');
+    const pageTitle = t(locale, routeTitleKey as 'route.404');
+    const head: HeadInfo = {
+      locale,
+      siteName,
+      title: `${pageTitle} - ${siteName}`,
+      shareTitle: routeTitleKey === 'route.home' ? siteName : pageTitle,
+      description: t(locale, 'site.description'),
+      path: `/${rest.join('/')}`,
+      localized: match?.route.localized !== false,
+      prefixed,
+      publicUrl,
+      noindex: status !== 200 || !match?.route.indexable,
+    };
+    if (status === 200 && match) {
+      const resolver = headResolvers[match.route.path];
+      if (resolver) {
+        const override = await resolver(app.ctx, match.params, locale);
+        if (!override) {
+          status = 404;
+          head.noindex = true;
+        } else {
+          head.title = `${override.title} - ${siteName}`;
+          head.shareTitle = override.title;
+          head.description = override.description || head.description;
+          head.imageUrl = override.imageUrl;
+          head.type = override.type;
+          head.noindex = false;
+        }
+      }
+    }
+    if (match?.route.path === '404') status = 404;
+    if (match?.route.path === '500') status = 500;
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderDocument(template(), HEAD_MARKER, head));
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
+    if (!wantsPage) return reply.status(404).send(failureBody(9404, request.locale));
+    return renderPage(request, reply);
+  });
+}

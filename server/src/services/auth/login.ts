@@ -1,0 +1,40 @@
+import type { CurrentUser } from '../../../../common/api-types';
+import type { AppContext } from '../../context';
+import { findUserByEmail } from '../../db/repos/accounts';
+import { AppError } from '../../errors';
+import { assertLoginAllowed, countLoginFailure, forgiveLoginFailures } from './login-guard';
+import { verifyPassword } from './passwords';
+import { createSession } from './sessions';
+
+export function toCurrentUser(user: { id: number; email: string; role: string; verified_at: string | null }): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.email.split('@')[0] ?? user.email,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    verified: user.verified_at !== null,
+  };
+}
+
+/**
+ * Login by e-mail (SPEC §5): unknown 1005, locked by too many failures 1101, wrong password 1007, disabled
+ * 1011, not yet verified 1006 (told only to the holder of the right password). Anything unexpected is 2008.
+ */
+export async function login(ctx: AppContext, email: string, password: string): Promise<{ token: string; user: CurrentUser }> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError(1005);
+  await assertLoginAllowed(ctx.db, user.id);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await countLoginFailure(ctx.db, user.id);
+    throw new AppError(1007);
+  }
+  if (user.disabled_at) throw new AppError(1011);
+  if (!user.verified_at) throw new AppError(1006);
+  try {
+    const token = await createSession(ctx.db, ctx.config, user.id);
+    await forgiveLoginFailures(ctx.db, user.id);
+    return { token, user: toCurrentUser(user) };
+  } catch (err) {
+    throw new AppError(2008, { cause: err });
+  }
+}

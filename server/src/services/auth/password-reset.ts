@@ -1,0 +1,52 @@
+import type { Locale } from '../../../../common/locales';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { deleteAccountToken, findUserByEmail, markVerified, setPasswordHash } from '../../db/repos/accounts';
+import { revokeUserSessions } from '../../db/repos/sessions';
+import { AppError } from '../../errors';
+import { resetPasswordMail } from '../../mail/templates/accounts/account-mail';
+import { resetLink } from './account-links';
+import { findLiveToken, issueAccountToken, spendToken } from './account-tokens';
+import { resetLinkMinutes } from './limits';
+import { forgiveLoginFailures } from './login-guard';
+import { hashPassword } from './passwords';
+import { type MailErrorLog, sendAccountMail } from './send-account-mail';
+
+/** Forgot password: mails a one-use reset link (built from PUBLIC_URL) in the locale the person is using. */
+export async function requestPasswordReset(ctx: AppContext, email: string, locale: Locale, logError: MailErrorLog): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError(1005);
+  const minutes = resetLinkMinutes();
+  const { token, id } = await issueAccountToken(ctx.db, user.id, 'reset', minutes);
+  try {
+    await sendAccountMail(ctx, resetPasswordMail(locale, user.email, resetLink(ctx.config, token, locale), minutes), logError);
+  } catch (err) {
+    await deleteAccountToken(ctx.db, id);
+    throw err;
+  }
+}
+
+/** Whether a reset link can still be used (the page checks before asking for a new password). */
+export async function assertResetTokenLive(ctx: AppContext, token: string): Promise<void> {
+  if (!(await findLiveToken(ctx.db, token, 'reset'))) throw new AppError(1004);
+}
+
+/**
+ * Sets a new password through a reset link: spends the link, stores the new hash, ends every session of
+ * the account and lifts its failed-login lock, all in one transaction. It does not sign the person in.
+ * Holding the link proves the mailbox, so an unverified account becomes verified.
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const row = await spendToken(trx, token, 'reset');
+    if (!row) return false;
+    const now = nowIso();
+    await setPasswordHash(trx, row.user_id, hash);
+    await markVerified(trx, row.user_id, now);
+    await revokeUserSessions(trx, row.user_id, now);
+    await forgiveLoginFailures(trx, row.user_id);
+    return true;
+  });
+  if (!done) throw new AppError(1004);
+}

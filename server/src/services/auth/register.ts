@@ -1,0 +1,45 @@
+import type { Locale } from '../../../../common/locales';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { deleteUser, findUserByEmail, insertUser } from '../../db/repos/accounts';
+import { AppError } from '../../errors';
+import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
+import { verifyLink } from './account-links';
+import { issueAccountToken } from './account-tokens';
+import { verifyLinkMinutes } from './limits';
+import { hashPassword } from './passwords';
+import { type MailErrorLog, sendAccountMail } from './send-account-mail';
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Registers an unverified account in the request's locale and mails its verification link. The account and
+ * its token are written together; if the mail cannot be sent the account is removed again (2012), so the
+ * person can simply register once more.
+ */
+export async function registerAccount(ctx: AppContext, input: { email: string; password: string }, locale: Locale, logError: MailErrorLog) {
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError(1003);
+  const passwordHash = await hashPassword(input.password);
+  const minutes = verifyLinkMinutes();
+  let created: { userId: number; token: string };
+  try {
+    created = await ctx.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, { email: input.email, password_hash: passwordHash, locale, created_at: nowIso() });
+      const { token } = await issueAccountToken(trx, user.id, 'verify', minutes);
+      return { userId: user.id, token };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(1003);
+    throw new AppError(2010, { cause: err });
+  }
+  try {
+    await sendAccountMail(ctx, verifyEmailMail(locale, input.email, verifyLink(ctx.config, created.token, locale), Math.round(minutes / 60)), logError);
+  } catch (err) {
+    await deleteUser(ctx.db, created.userId);
+    throw err;
+  }
+  return { email: input.email };
+}

@@ -1,0 +1,85 @@
+import type { EntryListQuery } from '../../../../common/console/schemas';
+import { t } from '../../../../common/i18n/index';
+import type { Locale } from '../../../../common/locales';
+import type { AppContext } from '../../context';
+import { allEntriesForExport } from '../../db/repos/console/entries';
+import { allContacts } from '../../db/repos/console/inbox';
+import { type AuditFilter, allAudit } from '../../db/repos/console/votes';
+import { toCsv } from './csv';
+
+const abs = (base: string, url: string | null) => (url ? (url.startsWith('/') ? `${base}${url}` : url) : '');
+
+/** Every entry matching the console's filters, with absolute links to its files. */
+export async function exportEntriesCsv(ctx: AppContext, locale: Locale, filter: EntryListQuery): Promise<string> {
+  const rows = await allEntriesForExport(ctx.db, filter);
+  const base = ctx.config.publicUrl;
+  const header = [
+    'console.csv.id',
+    'console.csv.submissionNo',
+    'console.csv.entryNo',
+    'console.csv.status',
+    'console.csv.group',
+    'console.csv.title',
+    'console.csv.team',
+    'console.csv.submitter',
+    'console.csv.award',
+    'console.csv.votes',
+    'console.csv.createdAt',
+    'console.csv.approvedAt',
+    'console.csv.videoUrl',
+    'console.csv.coverUrl',
+    'console.csv.videoCoverUrl',
+    'console.csv.teamLogoUrl',
+    'console.csv.galleryUrl',
+  ] as const;
+  return toCsv(
+    header.map((k) => t(locale, k)),
+    rows.map((r) => [
+      r.id,
+      r.submission_no,
+      r.entry_no,
+      r.status,
+      r.group,
+      r.title,
+      r.team,
+      r.submitter_email,
+      r.award,
+      r.vote_count,
+      r.created_at,
+      r.approved_at,
+      abs(base, r.video_url),
+      abs(base, r.cover_url),
+      abs(base, r.video_cover_url),
+      abs(base, r.team_logo_url),
+      r.status === 'approved' ? `${base}/gallery/${r.id}` : '',
+    ]),
+  );
+}
+
+/** The vote audit log (every vote, refusal and void) matching the console's filters. */
+export async function exportVotesCsv(ctx: AppContext, locale: Locale, filter: AuditFilter): Promise<string> {
+  const rows = await allAudit(ctx.db, filter);
+  const header = ['console.csv.id', 'console.csv.entryId', 'console.csv.voter', 'console.csv.ip', 'console.csv.outcome', 'console.csv.createdAt'] as const;
+  return toCsv(
+    header.map((k) => t(locale, k)),
+    rows.map((r) => [r.id, r.entry_id, r.voter_key, r.ip, r.outcome, r.created_at]),
+  );
+}
+
+export async function exportContactsCsv(ctx: AppContext, locale: Locale): Promise<string> {
+  const rows = await allContacts(ctx.db);
+  const header = [
+    'console.csv.id',
+    'console.csv.name',
+    'console.csv.email',
+    'console.csv.content',
+    'console.csv.locale',
+    'console.csv.createdAt',
+    'console.csv.handledAt',
+    'console.csv.reply',
+  ] as const;
+  return toCsv(
+    header.map((k) => t(locale, k)),
+    rows.map((r) => [r.id, r.name, r.email, r.content, r.locale, r.created_at, r.handled_at, r.reply]),
+  );
+}

@@ -1,0 +1,71 @@
+import type { ConsoleSettings } from '../../../../common/console/schemas';
+import type { Phase } from '../../../../common/constants';
+import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
+import { ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { findPage, upsertPage } from '../../db/repos/console/content';
+import { readSettings, writeSetting } from '../../db/repos/settings';
+import { PHASES_SETTING } from '../contest/contest-info';
+import { DEFAULT_RULE, DEFAULT_STEP_UP_PER_HOUR } from '../gallery/voting-settings';
+
+/** The settings keys other areas read (see their services); the console is their only writer. */
+export const SETTING_KEYS = {
+  phases: PHASES_SETTING,
+  votingRule: 'voting.rule',
+  stepUpPerHour: 'voting.stepUpPerHour',
+  organiserEmail: ORGANISER_EMAIL_SETTING,
+  entryLimit: 'submission.entryLimit',
+} as const;
+
+// The readers' own defaults, so the console shows what the site actually does while a key is unset.
+const DEFAULTS = { votingRule: DEFAULT_RULE, stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR, entryLimit: ENTRY_LIMIT_DEFAULT } as const;
+const EMPTY_WINDOW = { start: '', end: '' };
+
+export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
+  const s = await readSettings(db);
+  const about = await findPage(db, 'aboutUs');
+  let wechatQrUrl = '';
+  try {
+    wechatQrUrl = String((JSON.parse(about?.extra ?? '{}') as { wechatQrUrl?: string }).wechatQrUrl ?? '');
+  } catch {
+    wechatQrUrl = '';
+  }
+  const phases = (s[SETTING_KEYS.phases] ?? {}) as Record<Phase, { start: string; end: string }>;
+  return {
+    phases: {
+      registration: phases.registration ?? EMPTY_WINDOW,
+      submission: phases.submission ?? EMPTY_WINDOW,
+      review: phases.review ?? EMPTY_WINDOW,
+      voting: phases.voting ?? EMPTY_WINDOW,
+      awards: phases.awards ?? EMPTY_WINDOW,
+    },
+    votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
+    stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
+    organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? config.organiserEmail),
+    wechatQrUrl,
+    entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
+  };
+}
+
+/** Writes every setting in one transaction: a refused value leaves all of them as they were. */
+export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings): Promise<ConsoleSettings> {
+  await db.transaction().execute(async (trx) => {
+    await writeSetting(trx, SETTING_KEYS.phases, input.phases);
+    await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
+    await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
+    await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
+    await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
+    const about = await findPage(trx, 'aboutUs');
+    if (about) {
+      let extra: Record<string, unknown> = {};
+      try {
+        extra = JSON.parse(about.extra) as Record<string, unknown>;
+      } catch {
+        extra = {};
+      }
+      await upsertPage(trx, { ...about, extra: JSON.stringify({ ...extra, wechatQrUrl: input.wechatQrUrl }) });
+    }
+  });
+  return readConsoleSettings(db, config);
+}

@@ -1,0 +1,33 @@
+import type { ContestInfo, PhaseWindow } from '../../../../common/api-types';
+import { PHASES, type Phase } from '../../../../common/constants';
+import type { Db } from '../../db/database';
+import { readSettings } from '../../db/repos/settings';
+
+/** Settings key holding { [phase]: { start, end } } as ISO strings. */
+export const PHASES_SETTING = 'contest.phases';
+
+export function phaseWindows(settings: Record<string, unknown>): PhaseWindow[] {
+  const raw = (settings[PHASES_SETTING] ?? {}) as Partial<Record<Phase, { start?: string; end?: string }>>;
+  return PHASES.filter((p) => raw[p]?.start && raw[p]?.end).map((phase) => ({
+    phase,
+    start: raw[phase]?.start as string,
+    end: raw[phase]?.end as string,
+  }));
+}
+
+export function currentPhase(windows: PhaseWindow[], now: Date): Phase | null {
+  const t = now.toISOString();
+  return windows.find((w) => w.start <= t && t < w.end)?.phase ?? null;
+}
+
+/** Whether `phase` is open at `now` (e.g. submission, voting). */
+export function isPhaseOpen(windows: PhaseWindow[], phase: Phase, now: Date): boolean {
+  const w = windows.find((x) => x.phase === phase);
+  const t = now.toISOString();
+  return Boolean(w && w.start <= t && t < w.end);
+}
+
+export async function getContestInfo(db: Db, now = new Date()): Promise<ContestInfo> {
+  const windows = phaseWindows(await readSettings(db));
+  return { phases: windows, currentPhase: currentPhase(windows, now), now: now.toISOString() };
+}

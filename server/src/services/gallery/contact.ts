@@ -1,0 +1,58 @@
+import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
+import { t } from '../../../../common/i18n/index';
+import type { Locale } from '../../../../common/locales';
+import type { ContactInput, ScamReportInput } from '../../../../common/schemas/contact';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { deleteContactMessage, insertContactMessage, insertScamReport } from '../../db/repos/gallery/contact';
+import { readSettings } from '../../db/repos/settings';
+import { AppError } from '../../errors';
+import { escapeHtml } from '../../html/escape';
+import { verifyCaptcha } from './captcha';
+
+/**
+ * A contact message: captcha first, then stored and e-mailed to the organiser. When the mail cannot be
+ * sent the row is removed again and the visitor gets 2012, so a retry does not leave a duplicate.
+ */
+/** The address the organiser set in the console, else ORGANISER_EMAIL. */
+async function organiserAddress(ctx: AppContext): Promise<string> {
+  const value = (await readSettings(ctx.db))[ORGANISER_EMAIL_SETTING];
+  return typeof value === 'string' && value.includes('@') ? value : ctx.config.organiserEmail;
+}
+
+export async function sendContactMessage(ctx: AppContext, input: ContactInput, meta: { locale: Locale; ip: string }): Promise<void> {
+  await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
+  const id = await insertContactMessage(ctx.db, {
+    name: input.name,
+    email: input.email,
+    content: input.content,
+    locale: meta.locale,
+    ip: meta.ip,
+    at: nowIso(),
+  });
+  const subject = t('zh-CN', 'contact.mail.subject', { name: input.name });
+  const lines = [`${input.name} <${input.email}>`, `${meta.locale} · ${meta.ip}`, '', input.content];
+  try {
+    await ctx.mailer.send({
+      to: await organiserAddress(ctx),
+      subject,
+      text: lines.join('\n'),
+      html: `<p>${escapeHtml(lines[0] as string)}<br>${escapeHtml(lines[1] as string)}</p><p>${escapeHtml(input.content).replace(/\n/g, '<br>')}</p>`,
+    });
+  } catch (cause) {
+    await deleteContactMessage(ctx.db, id);
+    throw new AppError(2012, { cause });
+  }
+}
+
+export async function reportScam(ctx: AppContext, input: ScamReportInput, meta: { locale: Locale; ip: string }): Promise<void> {
+  await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
+  await insertScamReport(ctx.db, {
+    what: input.what,
+    happenedOn: input.happenedOn,
+    contact: input.contact?.trim() || null,
+    locale: meta.locale,
+    ip: meta.ip,
+    at: nowIso(),
+  });
+}

@@ -1,0 +1,48 @@
+import type { EntryGroup } from '../../../../common/constants';
+import { entryUrl, type GalleryEntryDetail, type GalleryEntrySummary, type GalleryPage, type GallerySort } from '../../../../common/gallery';
+import type { Locale } from '../../../../common/locales';
+import type { Db } from '../../db/database';
+import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
+import { slotTaken } from '../../db/repos/gallery/votes';
+import { AppError } from '../../errors';
+import { pageWindow } from '../content/paging';
+import { voteSlot, votingSettings } from './voting-settings';
+
+type SummaryRow = { id: number; entry_no: number | null; group: string; title: string; team: string; cover_url: string | null; vote_count: number };
+
+function summary(r: SummaryRow): GalleryEntrySummary {
+  return { id: r.id, entryNo: r.entry_no, group: r.group as EntryGroup, title: r.title, team: r.team, coverUrl: r.cover_url, voteCount: r.vote_count };
+}
+
+export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
+  const w = pageWindow(q);
+  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
+  return { items: items.map(summary), total, page: w.page, pageSize: w.pageSize };
+}
+
+/** One approved entry (2100 otherwise), with neighbours and whether this voter already voted. */
+export async function getGalleryEntry(
+  db: Db,
+  id: number,
+  view: { publicUrl: string; locale: Locale; voterKey?: string },
+  now = new Date(),
+): Promise<GalleryEntryDetail> {
+  const { voterKey } = view;
+  const row = await findApproved(db, id);
+  if (!row) throw new AppError(2100);
+  const [around, settings] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now)]);
+  const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now)) : false;
+  return {
+    ...summary(row),
+    description: row.description,
+    teamDesc: row.team_desc,
+    teamLogoUrl: row.team_logo_url,
+    slogan: row.slogan,
+    videoUrl: row.video_url,
+    videoCoverUrl: row.video_cover_url,
+    ...around,
+    voted,
+    votingOpen: settings.open,
+    shareUrl: entryUrl(view.publicUrl, view.locale, id),
+  };
+}

@@ -1,0 +1,60 @@
+import { VOTING_RULES, type VotingRule } from '../../../../common/gallery';
+import type { Db } from '../../db/database';
+import { readKeys } from '../../db/repos/gallery/votes';
+import { isPhaseOpen, PHASES_SETTING, phaseWindows } from '../contest/contest-info';
+
+/** Settings keys the console edits; defaults live here. */
+export const VOTING_RULE_SETTING = 'voting.rule';
+export const STEP_UP_SETTING = 'voting.stepUpPerHour';
+export const RATE_SETTING = 'voting.ratePerMinute';
+
+export const DEFAULT_RULE: VotingRule = 'perEntry';
+/** Past this many counted votes from one address within an hour, a captcha is asked (0 = never). */
+export const DEFAULT_STEP_UP_PER_HOUR = 30;
+/** Vote requests per minute from one address (a flood guard; the step-up handles shared addresses). 0 = off. */
+export const DEFAULT_RATE_PER_MINUTE = 1200;
+
+export type VotingSettings = { rule: VotingRule; stepUpPerHour: number; ratePerMinute: number; open: boolean };
+
+function count(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Every vote needs these settings (twice: rate limit and rule), so they are kept for a second per database:
+ * an organiser's change applies within a second on every instance, and a vote costs no extra reads.
+ */
+const CACHE_MS = 1000;
+const cache = new WeakMap<Db, { at: number; value: Promise<Record<string, unknown>> }>();
+
+function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = readKeys(db, [PHASES_SETTING, VOTING_RULE_SETTING, STEP_UP_SETTING, RATE_SETTING]);
+  cache.set(db, { at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
+/** Drops the cached settings (after writing one, e.g. from the console or a test). */
+export function forgetVotingSettings(db: Db): void {
+  cache.delete(db);
+}
+
+export async function votingSettings(db: Db, now = new Date()): Promise<VotingSettings> {
+  const s = await readVotingKeys(db);
+  const rule = VOTING_RULES.includes(s[VOTING_RULE_SETTING] as VotingRule) ? (s[VOTING_RULE_SETTING] as VotingRule) : DEFAULT_RULE;
+  return {
+    rule,
+    stepUpPerHour: count(s[STEP_UP_SETTING], DEFAULT_STEP_UP_PER_HOUR),
+    ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
+    open: isPhaseOpen(phaseWindows(s), 'voting', now),
+  };
+}
+
+/** The unique slot a vote takes under a rule: a second vote under the same rule collides with it. */
+export function voteSlot(rule: VotingRule, entryId: number, voterKey: string, now: Date): string {
+  if (rule === 'perContest') return `c:${voterKey}`;
+  if (rule === 'perEntryPerDay') return `d:${entryId}:${voterKey}:${now.toISOString().slice(0, 10)}`;
+  return `e:${entryId}:${voterKey}`;
+}

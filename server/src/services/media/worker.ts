@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
+import { renditionUrl } from './jobs';
+import { generatedName, mediaPaths, removeRendition, removeWorkFolders } from './paths';
+import type { MediaSettings } from './settings';
+import { withSourceFile } from './source';
+import { sweepOrphanRenditions } from './sweep';
+import { transcodeFilm } from './transcode';
+import { onJobQueued } from './wake';
+
+const SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * The worker: claims due jobs one at a time, keeps its lease alive while ffmpeg runs (storing progress),
+ * and publishes the outputs by moving the finished work folder into renditions/ in one rename. A job whose
+ * lease is lost (taken over, re-queued, deleted) is abandoned and its outputs discarded, so a film is never
+ * published twice.
+ */
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+const later = (ms: number) => nowIso(new Date(Date.now() + ms));
+
+/** Runs one due job to its end; returns it, or undefined when none was due. `stop` hands the job back. */
+export async function processNextJob(ctx: AppContext, workerId: string, settings: MediaSettings, stop?: AbortSignal): Promise<MediaJob | undefined> {
+  const job = await claimJob(ctx.db, workerId, nowIso(), later(settings.leaseMs));
+  if (!job) return undefined;
+  const { dataDir } = ctx.config;
+  if (job.attempts > job.max_attempts) {
+    // Every attempt died with its worker (e.g. the film crashes ffmpeg's host): stop trying.
+    await failAttempt(ctx.db, job.id, workerId, 'worker stopped during every attempt', nowIso(), nowIso());
+    return job;
+  }
+  removeWorkFolders(dataDir, job.id); // a dead worker's half-written folder
+  const paths = mediaPaths(dataDir);
+  const work = path.join(paths.work, `${job.id}-${randomBytes(6).toString('hex')}`);
+  fs.mkdirSync(work, { recursive: true });
+
+  const abort = new AbortController();
+  const onStop = () => abort.abort();
+  stop?.addEventListener('abort', onStop);
+  let lost = false;
+  let progress = 0;
+  // Renew often enough that progress shows, and well within the lease.
+  const every = Math.min(2000, Math.floor(settings.leaseMs / 3));
+  let beating = true;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    const held = await heartbeat(ctx.db, job.id, workerId, progress, nowIso(), later(settings.leaseMs)).catch(() => true);
+    if (!beating) return;
+    if (!held) {
+      lost = true;
+      abort.abort();
+    } else timer = setTimeout(tick, every);
+  };
+  timer = setTimeout(tick, every);
+  const stopBeat = () => {
+    beating = false;
+    clearTimeout(timer);
+  };
+
+  try {
+    const out = await withSourceFile(ctx, job.source_path, (file) =>
+      transcodeFilm(file, work, { settings, signal: abort.signal, onProgress: (p) => (progress = p) }),
+    );
+    stopBeat();
+    if (lost) throw new Error('lease lost');
+    const name = generatedName();
+    fs.mkdirSync(paths.renditions, { recursive: true });
+    fs.renameSync(work, path.join(paths.renditions, name));
+    const outputs = {
+      output: name,
+      hls_url: renditionUrl(name, out.master),
+      mp4_url: renditionUrl(name, out.mp4),
+      poster_url: renditionUrl(name, out.poster),
+      preview_url: renditionUrl(name, out.preview),
+      duration: out.duration,
+    };
+    if (await completeJob(ctx.db, job.id, workerId, outputs, nowIso())) {
+      if (job.output !== name) removeRendition(dataDir, job.output); // the previous run's files
+    } else removeRendition(dataDir, name);
+  } catch (err) {
+    stopBeat();
+    fs.rmSync(work, { recursive: true, force: true });
+    if (stop?.aborted) await releaseJob(ctx.db, job.id, workerId, nowIso());
+    else if (!lost) {
+      const backoff = settings.retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
+      await failAttempt(ctx.db, job.id, workerId, err instanceof Error ? err.message : String(err), nowIso(), later(backoff));
+    }
+  } finally {
+    stop?.removeEventListener('abort', onStop);
+  }
+  return job;
+}
+
+export type Worker = { id: string; stop: () => Promise<void> };
+
+type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void };
+
+/** Polls for jobs until stopped; stopping hands the running job back to the queue without using an attempt. */
+export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker {
+  const id = newWorkerId();
+  const stop = new AbortController();
+  let wake: (() => void) | undefined;
+  const unsubscribe = onJobQueued(() => wake?.());
+  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
+  const loop = (async () => {
+    log.info(`media worker ${id} started`);
+    let swept = 0;
+    while (!stop.signal.aborted) {
+      if (Date.now() - swept > SWEEP_EVERY_MS) {
+        swept = Date.now();
+        await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
+      }
+      const job = await processNextJob(ctx, id, settings, stop.signal).catch((err) => {
+        log.error(err, 'media worker: job loop failed');
+        return undefined;
+      });
+      if (job || stop.signal.aborted) continue;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, settings.pollMs);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+  return {
+    id,
+    stop: async () => {
+      stop.abort();
+      unsubscribe();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { lockUser, updateEntry } from '../../db/repos/submission/entries';
+import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { enqueueEntryFilm, removeEntryMedia } from '../media/jobs';
+import { fileColumns, pickUploads, type UploadRow } from './attach-uploads';
+import { discardFiles } from './discard-files';
+import { myEntryRow } from './my-entries';
+import { assertMaySubmit, submissionSettings } from './settings';
+
+/** Editing and withdrawing are allowed while the entry waits for review and the window is open. */
+async function assertChangeable(ctx: AppContext, user: SessionUser, id: number) {
+  const settings = await submissionSettings(ctx.db);
+  assertMaySubmit(user, settings);
+  const row = await myEntryRow(ctx.db, user.id, id);
+  if (row.status !== 'pending') throw new AppError(4004);
+  return row;
+}
+
+/** Updates the texts and swaps any replaced files; the replaced files are deleted after the commit. */
+export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: number, input: EntryUpdateInput): Promise<void> {
+  await assertChangeable(ctx, user, id);
+  const slots = Object.fromEntries(Object.entries(input.uploads).filter(([, v]) => v)) as Partial<Record<UploadPurpose, string>>;
+  const replaced = await ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, ctx.dialect, user.id);
+    const current = await myEntryRow(trx, user.id, id);
+    if (current.status !== 'pending') throw new AppError(4004);
+    const files = pickUploads(await findUploads(trx, Object.values(slots)), slots, user.id);
+    const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files);
+    await deleteUploads(
+      trx,
+      old.map((u) => u.id),
+    );
+    await attachUploads(trx, id, Object.values(slots), nowIso());
+    await updateEntry(trx, id, {
+      title: input.title,
+      description: input.description,
+      team: input.team,
+      team_desc: input.teamDesc,
+      slogan: input.slogan,
+      group: input.group,
+      ...fileColumns(files),
+      updated_at: nowIso(),
+    });
+    return old;
+  });
+  await discardFiles(ctx, replaced);
+  if (slots.video) await enqueueEntryFilm(ctx, id);
+}
+
+/** Withdraws an entry: it stops counting towards the limit, and its files are deleted. */
+export async function withdrawMyEntry(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
+  await assertChangeable(ctx, user, id);
+  const removed: UploadRow[] = await ctx.db.transaction().execute(async (trx) => {
+    const current = await myEntryRow(trx, user.id, id);
+    if (current.status !== 'pending') throw new AppError(4004);
+    const uploads = await entryUploads(trx, id);
+    await deleteUploads(
+      trx,
+      uploads.map((u) => u.id),
+    );
+    await updateEntry(trx, id, {
+      status: 'withdrawn',
+      team_logo_url: null,
+      cover_url: null,
+      video_cover_url: null,
+      video_url: null,
+      empower_key: null,
+      updated_at: nowIso(),
+    });
+    return uploads;
+  });
+  await removeEntryMedia(ctx, id);
+  await discardFiles(ctx, removed);
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../../../../common/constants';
+import { RefusalError } from '../refusal';
+import { hasTrailingData } from './image-end';
+import { sniff } from './sniff';
+
+export type ImagePurpose = keyof typeof IMAGE_SIZES;
+export type NormalisedImage = { data: Buffer; ext: 'jpg' | 'png'; width: number; height: number; source: { width: number; height: number } };
+
+/** Aspect ratios within 2% count as right: cropping in the browser rounds to whole pixels. */
+const RATIO_TOLERANCE = 0.02;
+
+/**
+ * Checks an uploaded image by its bytes (JPG or PNG only, nothing appended, right proportions, at most
+ * 5 MB) and re-encodes it at the exact size of its purpose. Decoding and re-encoding drops metadata
+ * (EXIF, GPS) and anything hidden in the file.
+ */
+export async function normaliseImage(file: string, purpose: ImagePurpose): Promise<NormalisedImage> {
+  const buf = await fs.promises.readFile(file);
+  if (buf.length > IMAGE_MAX_BYTES) throw new RefusalError(5002, { size: IMAGE_MAX_BYTES / 1024 / 1024 });
+  const kind = sniff(buf.subarray(0, 512));
+  if (kind === 'svg') throw new RefusalError(5009);
+  if (kind !== 'jpeg' && kind !== 'png') throw new RefusalError(5001);
+  if (hasTrailingData(buf, kind)) throw new RefusalError(5008);
+  const target = IMAGE_SIZES[purpose];
+  let meta: Metadata;
+  try {
+    meta = await sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata();
+  } catch {
+    throw new RefusalError(5001);
+  }
+  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new RefusalError(5001);
+  // EXIF orientation 5-8 swaps width and height once applied.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const width = (swapped ? meta.height : meta.width) ?? 0;
+  const height = (swapped ? meta.width : meta.height) ?? 0;
+  const ratio = width / height;
+  const expected = target.width / target.height;
+  const value = `${width}×${height}`;
+  const expectedText = `${target.width}×${target.height}`;
+  if (!height || Math.abs(ratio - expected) / expected > RATIO_TOLERANCE || width < target.width / 2 || height < target.height / 2) {
+    throw new RefusalError(5003, { value, expected: expectedText });
+  }
+  const ext = kind === 'png' ? 'png' : 'jpg';
+  try {
+    let pipeline = sharp(buf, { failOn: 'error' }).rotate().resize(target.width, target.height, { fit: 'cover' });
+    pipeline = ext === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 88, mozjpeg: true });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, ext, width: info.width, height: info.height, source: { width, height } };
+  } catch {
+    throw new RefusalError(5001);
+  }
+}

@@ -1,0 +1,49 @@
+import { VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../../common/constants';
+import { formatDuration, RefusalError } from '../refusal';
+import { runTool } from './run-tool';
+
+export type VideoFacts = { duration: number; width: number; height: number; container: string; codec: string };
+
+/** Containers we take (ffprobe's format names): MP4/MOV, AVI, MKV/WebM, MPEG-PS/TS, FLV, WMV/ASF. */
+const CONTAINERS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'avi', 'matroska', 'webm', 'mpeg', 'mpegts', 'flv', 'asf'];
+/** Still-image "videos" (a PNG renamed .mp4 probes as one frame of image2/png_pipe). */
+const IMAGE_CODECS = ['png', 'mjpeg', 'bmp', 'gif', 'webp', 'tiff', 'jpeg2000', 'svg'];
+
+type Probe = {
+  format?: { format_name?: string; duration?: string };
+  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+};
+
+/**
+ * Measures a film from the file itself with Debian's ffprobe, then decodes its last seconds with ffmpeg
+ * so a file cut short in transfer (moov-first MP4s probe fine when truncated) is caught.
+ * Refusals name the rule and the measured value.
+ */
+export async function checkVideo(file: string): Promise<VideoFacts> {
+  const probe = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], 60_000);
+  let parsed: Probe = {};
+  try {
+    parsed = JSON.parse(probe.stdout || '{}') as Probe;
+  } catch {
+    parsed = {};
+  }
+  const formats = (parsed.format?.format_name ?? '').split(',');
+  if (probe.code !== 0 || !parsed.format) {
+    // ffprobe names what it could not read; a known container that fails to parse is a damaged film.
+    if (/moov atom not found|Invalid data found|truncat|End of file/i.test(probe.stderr)) throw new RefusalError(5007);
+    throw new RefusalError(5004);
+  }
+  const video = parsed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!video || !formats.some((f) => CONTAINERS.includes(f)) || IMAGE_CODECS.includes(video.codec_name ?? '')) {
+    throw new RefusalError(5004);
+  }
+  const duration = Number(parsed.format.duration ?? video.duration ?? Number.NaN);
+  if (!Number.isFinite(duration) || duration <= 0) throw new RefusalError(5007);
+  if (duration > VIDEO_MAX_SECONDS) throw new RefusalError(5005, { value: formatDuration(duration) });
+  const width = video.width ?? 0;
+  const height = video.height ?? 0;
+  if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height) throw new RefusalError(5006, { value: `${width}×${height}` });
+  const tail = await runTool('ffmpeg', ['-v', 'error', '-nostdin', '-sseof', '-3', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], 120_000);
+  if (tail.code !== 0 || /error|invalid|truncat|corrupt|partial file/i.test(tail.stderr)) throw new RefusalError(5007);
+  return { duration, width, height, container: formats[0] ?? '', codec: video.codec_name ?? '' };
+}

@@ -1,0 +1,56 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type CredentialRequest, maxBytesFor, UPLOAD_PURPOSES, type UploadPurpose } from '../../../../common/schemas/entry';
+import type { Db } from '../../db/database';
+import type { SessionUser } from '../auth/sessions';
+import { megabytes, RefusalError } from './refusal';
+import { assertMaySubmit, submissionSettings } from './settings';
+
+/** Long enough to start an upload on a slow page; resuming later needs only the same signed-in owner. */
+export const CREDENTIAL_TTL_MS = 15 * 60_000;
+
+export type CredentialClaims = { purpose: UploadPurpose; owner: number; size: number; name: string; exp: number; nonce: string };
+
+function sign(secret: string, payload: string): string {
+  return createHmac('sha256', `upload-credential:${secret}`).update(payload).digest('base64url');
+}
+
+/**
+ * The "temporary secret key" of SPEC §7: a short-lived credential signed with the server's secret,
+ * scoped to one purpose, one owner and one exact size (which must be within the purpose's limit).
+ */
+export async function issueCredential(db: Db, secret: string, user: SessionUser, request: CredentialRequest, now = Date.now()) {
+  const settings = await submissionSettings(db, new Date(now));
+  assertMaySubmit(user, settings);
+  const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);
+  if (request.size > limit) throw new RefusalError(5002, { size: megabytes(limit) });
+  const claims: CredentialClaims = {
+    purpose: request.purpose,
+    owner: user.id,
+    size: request.size,
+    name: request.name.slice(0, 255),
+    exp: now + CREDENTIAL_TTL_MS,
+    nonce: randomBytes(8).toString('hex'),
+  };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return { credential: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(claims.exp).toISOString(), maxBytes: limit };
+}
+
+/** Verifies signature, expiry and scope; throws 5012 (invalid), 5013 (expired) or 5014 (someone else's). */
+export function verifyCredential(secret: string, credential: string | undefined, expect: { owner: number; size: number }, now = Date.now()): CredentialClaims {
+  const [payload, signature] = (credential ?? '').split('.');
+  if (!payload || !signature) throw new RefusalError(5012);
+  const wanted = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) throw new RefusalError(5012);
+  let claims: CredentialClaims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CredentialClaims;
+  } catch {
+    throw new RefusalError(5012);
+  }
+  if (!UPLOAD_PURPOSES.includes(claims.purpose)) throw new RefusalError(5012);
+  if (claims.exp < now) throw new RefusalError(5013);
+  if (claims.owner !== expect.owner) throw new RefusalError(5014);
+  if (claims.size !== expect.size) throw new RefusalError(5012);
+  return claims;
+}

@@ -1,0 +1,48 @@
+import type { IMAGE_SIZES } from '../../../../common/constants';
+import type { UploadPurpose } from '../../../../common/schemas/entry';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { deleteUpload, markUploadReady } from '../../db/repos/submission/uploads';
+import { publicFolder } from '../../storage/index';
+import { normaliseImage } from './checks/image';
+import { checkPackage } from './checks/package';
+import { checkVideo } from './checks/video';
+
+export type UploadResult = { id: string; purpose: UploadPurpose; url: string | null; meta: Record<string, unknown> };
+
+const isImage = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p === 'teamLogo' || p === 'cover' || p === 'videoCover';
+
+/**
+ * Runs when the last byte of an upload has arrived: checks the real bytes for the upload's purpose.
+ * Accepted: images are re-encoded to their exact size as public files and the original is deleted;
+ * films and packages stay private. Refused: the bytes and the row are deleted, and the refusal rethrown.
+ */
+export async function processUpload(ctx: AppContext, upload: { id: string; purpose: UploadPurpose }): Promise<UploadResult> {
+  const { storage, db } = ctx;
+  try {
+    if (isImage(upload.purpose)) {
+      const purpose = upload.purpose;
+      const image = await storage.withLocalFile(upload.id, (file) => normaliseImage(file, purpose));
+      const url = await storage.putPublic(`${publicFolder()}/${purpose}.${image.ext}`, image.data);
+      const meta = { width: image.width, height: image.height, source: image.source };
+      try {
+        await markUploadReady(db, upload.id, { storage_key: null, public_url: url, meta: JSON.stringify(meta), updated_at: nowIso() });
+      } catch (err) {
+        await storage.removePublic(url);
+        throw err;
+      }
+      await storage.removeOriginal(upload.id);
+      return { id: upload.id, purpose, url, meta };
+    }
+    const meta =
+      upload.purpose === 'video'
+        ? await storage.withLocalFile(upload.id, (file) => checkVideo(file))
+        : await storage.withLocalFile(upload.id, (file) => checkPackage(file));
+    await markUploadReady(db, upload.id, { storage_key: upload.id, public_url: null, meta: JSON.stringify(meta), updated_at: nowIso() });
+    return { id: upload.id, purpose: upload.purpose, url: null, meta };
+  } catch (err) {
+    await storage.removeOriginal(upload.id);
+    await deleteUpload(db, upload.id);
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { isLocale, type Locale } from '../../../../common/locales';
+import type { EntryCreateInput } from '../../../../common/schemas/entry';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/submission/entries';
+import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
+import { confirmationMail } from '../../mail/templates/submission/confirmation';
+import type { SessionUser } from '../auth/sessions';
+import { enqueueEntryFilm } from '../media/jobs';
+import { fileColumns, pickUploads } from './attach-uploads';
+import { RefusalError } from './refusal';
+import { assertMaySubmit, submissionSettings } from './settings';
+
+export function submissionNumber(id: number, at: Date): string {
+  return `S${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+}
+
+/**
+ * Writes a new entry (status "pending review", a submission number) and ties its checked uploads to it,
+ * in one transaction; then sends the confirmation e-mail in the person's locale.
+ */
+export async function submitEntry(ctx: AppContext, user: SessionUser, input: EntryCreateInput, requestLocale: Locale, log: (err: unknown) => void) {
+  const settings = await submissionSettings(ctx.db);
+  assertMaySubmit(user, settings);
+  const locale: Locale = isLocale(user.locale) ? user.locale : requestLocale;
+  const now = new Date();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, ctx.dialect, user.id);
+    if ((await countActiveEntries(trx, user.id)) >= settings.entryLimit) throw new RefusalError(4003, { limit: settings.entryLimit });
+    const files = pickUploads(await findUploads(trx, Object.values(input.uploads)), input.uploads, user.id);
+    const id = await insertEntry(trx, {
+      user_id: user.id,
+      submission_no: `tmp-${randomBytes(8).toString('hex')}`,
+      entry_no: null,
+      status: 'pending',
+      group: input.group,
+      title: input.title,
+      description: input.description,
+      team: input.team,
+      team_desc: input.teamDesc,
+      slogan: input.slogan,
+      ...fileColumns(files),
+      video_url: null,
+      award: null,
+      reject_reason: null,
+      vote_count: 0,
+      locale,
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      approved_at: null,
+    });
+    const submissionNo = submissionNumber(id, now);
+    await updateEntry(trx, id, { submission_no: submissionNo });
+    await attachUploads(trx, id, Object.values(input.uploads), nowIso(now));
+    return { id, submissionNo };
+  });
+  try {
+    // The media pipeline (issue F) transcodes the film; the entry is stored whatever happens here.
+    await enqueueEntryFilm(ctx, result.id);
+  } catch (err) {
+    log(err);
+  }
+  try {
+    await ctx.mailer.send(
+      confirmationMail(locale, user.email, {
+        title: input.title,
+        submissionNo: result.submissionNo,
+        accountUrl: `${ctx.config.publicUrl}/${locale}/account`,
+      }),
+    );
+  } catch (err) {
+    // The entry is safely stored; a mail outage must not turn it into a failure the person retries.
+    log(err);
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API_ROUTES } from '../src/routes/console/index';
+import { insertEntry } from './console-helpers';
+import { DIALECTS } from './helpers/databases';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { createTestUser } from './helpers/users';
+
+/**
+ * Authorisation matrix: every console API route x {anonymous, verified user, disabled admin, admin}.
+ * Non-admins are sent real object ids (another user's entry, a real news item) so a missing check would
+ * show as a success; the admin is sent ids that do not exist so the run changes nothing.
+ */
+describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
+  let t: TestApp;
+  let tokens: Record<'user' | 'disabledAdmin' | 'admin', string>;
+  let realIds: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const owner = await createTestUser(t.ctx);
+    const entryId = await insertEntry(t.ctx, owner.id);
+    tokens = {
+      user: (await createTestUser(t.ctx, { role: 'user' })).token,
+      disabledAdmin: (await createTestUser(t.ctx, { role: 'admin', disabled: true })).token,
+      admin: (await createTestUser(t.ctx, { role: 'admin' })).token,
+    };
+    realIds = { id: String(entryId), kind: 'news', slug: 'aboutUs' };
+    // For user routes the id is another account's (the entry owner's).
+    realIds.userId = String(owner.id);
+  });
+  afterAll(async () => t?.close());
+
+  const fill = (url: string, ids: Record<string, string>) =>
+    url
+      .replace(':kind', ids.kind as string)
+      .replace(':slug', ids.slug as string)
+      .replace(':id', url.startsWith('/api/admin/users/') ? (ids.userId as string) : (ids.id as string));
+
+  const call = (route: string, token: string | undefined, ids: Record<string, string>) => {
+    const [method, url] = route.split(' ') as [string, string];
+    return t.app.inject({
+      method: method as 'GET',
+      url: fill(url, ids),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+  };
+
+  it('lets only an admin through on every console API route', async () => {
+    const routes = [...CONSOLE_API_ROUTES].sort();
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    let tried = 0;
+    const unauthorisedSuccesses: string[] = [];
+    const adminRefused: string[] = [];
+    for (const route of routes) {
+      for (const [role, token] of [
+        ['anonymous', undefined],
+        ['user', tokens.user],
+        ['disabledAdmin', tokens.disabledAdmin],
+      ] as const) {
+        const res = await call(route, token, realIds);
+        tried++;
+        const expected = role === 'user' ? 403 : 401;
+        const refusedCode = role === 'user' ? 1010 : role === 'anonymous' ? 1009 : 1011;
+        if (res.statusCode < 400 || res.statusCode !== expected || res.json().code !== refusedCode) {
+          unauthorisedSuccesses.push(`${role} ${route} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+        }
+      }
+      const res = await call(route, tokens.admin, { ...realIds, id: '999999', userId: '999999' });
+      tried++;
+      if (res.statusCode === 401 || res.statusCode === 403) adminRefused.push(`${route} -> ${res.statusCode}`);
+    }
+    console.log(`routes x roles tried: ${tried}, unauthorised successes: ${unauthorisedSuccesses.length}`);
+    expect(unauthorisedSuccesses).toEqual([]);
+    expect(adminRefused).toEqual([]);
+    expect(tried).toBe(routes.length * 4);
+  });
+
+  it('serves the console shell to anyone but its data only to admins', async () => {
+    const redirect = await t.app.inject({ method: 'GET', url: '/admin' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/admin/');
+    const dash = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(dash.statusCode).toBe(200);
+    expect(dash.json().data.users.admins).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/database';
+import { insertEntry, mailText, startMailSink } from './console-helpers';
+import { DIALECTS } from './helpers/databases';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { createTestUser } from './helpers/users';
+
+describe.each(DIALECTS)('console entry review on %s', (dialect) => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let admin: { token: string; id: number };
+  let submitter: { id: number; email: string };
+
+  beforeAll(async () => {
+    sink = await startMailSink();
+    t = await startTestApp(dialect, { smtpUrl: sink.url });
+    admin = await createTestUser(t.ctx, { role: 'admin' });
+    submitter = await createTestUser(t.ctx, { locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });
+
+  it('approves a pending entry with the next entry number and it appears in the public gallery', async () => {
+    const id = await insertEntry(t.ctx, submitter.id, { title: 'Approve me 甲' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/gallery?pageSize=50&q=Approve' })).json().data.items.map((e: { id: number }) => e.id)).not.toContain(
+      id,
+    );
+    const before = Number(
+      (
+        await t.ctx.db
+          .selectFrom('entries')
+          .select((eb) => eb.fn.max('entry_no').as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    const res = await api('POST', `/api/admin/entries/${id}/approve`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().data;
+    expect(detail.status).toBe('approved');
+    expect(detail.entryNo).toBe(before + 1);
+    expect(detail.history[0]).toMatchObject({ action: 'approve' });
+    const gallery = (await t.app.inject({ method: 'GET', url: '/api/gallery?pageSize=50&q=Approve' })).json().data.items as { id: number }[];
+    expect(gallery.map((e) => e.id)).toContain(id);
+    // Approving twice is refused and changes nothing.
+    const again = await api('POST', `/api/admin/entries/${id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(6001);
+  });
+
+  it('rejects with a reason that reaches the submitter by e-mail in their language, and leaves the gallery', async () => {
+    const id = await insertEntry(t.ctx, submitter.id, { title: 'Reject me', locale: 'en-US' });
+    const empty = await api('POST', `/api/admin/entries/${id}/reject`, { reason: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe(6002);
+    const res = await api('POST', `/api/admin/entries/${id}/reject`, { reason: 'The video has a corner logo.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.mailed).toBe(true);
+    const mail = sink.mails.find((m) => m.to === submitter.email);
+    expect(mail).toBeDefined();
+    const text = mailText(mail?.raw ?? '');
+    expect(text).toContain('The video has a corner logo.');
+    expect(text).toContain('Your entry "Reject me" (submission');
+    expect(text).toContain('was not approved.');
+    const row = await t.ctx.db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('rejected');
+    expect(row.reject_reason).toBe('The video has a corner logo.');
+    // An approved entry that is rejected later leaves the gallery.
+    const shown = await insertEntry(t.ctx, submitter.id, { title: 'Shown then hidden' });
+    await api('POST', `/api/admin/entries/${shown}/approve`);
+    const inGallery = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/gallery?pageSize=50&q=hidden' })).json().data.items as { id: number }[]).map((e) => e.id);
+    expect(await inGallery()).toContain(shown);
+    expect((await api('POST', `/api/admin/entries/${shown}/reject`, { reason: 'Copyright claim' })).statusCode).toBe(200);
+    expect(await inGallery()).not.toContain(shown);
+  });
+
+  it('marks finalists and winners only on approved entries, and applies bulk actions entry by entry', async () => {
+    const a = await insertEntry(t.ctx, submitter.id);
+    const b = await insertEntry(t.ctx, submitter.id);
+    const refused = await api('POST', `/api/admin/entries/${a}/award`, { award: 'winner' });
+    expect(refused.json().code).toBe(6004);
+    const bulk = await api('POST', '/api/admin/entries/bulk', { action: 'approve', ids: [a, b] });
+    expect(bulk.json().data).toEqual({ done: [a, b], failed: [] });
+    const award = await api('POST', '/api/admin/entries/bulk', { action: 'award', ids: [a, b, 999999], award: 'finalist' });
+    expect(award.json().data).toEqual({ done: [a, b], failed: [{ id: 999999, code: 9404 }] });
+    const rows = await t.ctx.db.selectFrom('entries').select(['id', 'award', 'entry_no']).where('id', 'in', [a, b]).orderBy('id').execute();
+    expect(rows.map((r) => r.award)).toEqual(['finalist', 'finalist']);
+    expect(new Set(rows.map((r) => r.entry_no)).size).toBe(2);
+  });
+
+  it('lists with filters by status, group and text', async () => {
+    await insertEntry(t.ctx, submitter.id, { group: 'student', title: '学生组 唯一标题' });
+    const res = (await api('GET', `/api/admin/entries?group=student&status=pending&q=${encodeURIComponent('唯一')}`)).json().data;
+    expect(res.total).toBe(1);
+    expect(res.items[0]).toMatchObject({ group: 'student', status: 'pending', title: '学生组 唯一标题', submitterEmail: submitter.email });
+  });
+
+  it('exports 1,000 entries as UTF-8 CSV with a BOM and the Chinese text intact', async () => {
+    const owner = await createTestUser(t.ctx);
+    const now = nowIso();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      user_id: owner.id,
+      submission_no: `CSV-${dialect}-${i}`,
+      status: 'pending',
+      group: 'open',
+      title: `反诈微电影《守护》第${i}号, "引号"`,
+      description: '',
+      team: '团队',
+      team_desc: '',
+      slogan: '',
+      vote_count: 0,
+      locale: 'zh-CN',
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 250)
+      await t.ctx.db
+        .insertInto('entries')
+        .values(rows.slice(i, i + 250))
+        .execute();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/entries.csv?q=CSV-',
+      headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3));
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1001);
+    expect(lines[0]).toContain('"作品编号"');
+    expect(lines.filter((l) => l.includes('"反诈微电影《守护》第7号, ""引号"""'))).toHaveLength(1);
+  });
+});

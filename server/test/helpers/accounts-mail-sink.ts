@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server that keeps what it receives (the accounts tests' mail sink). It decodes just enough
+ * MIME for our own messages: multipart parts, quoted-printable / base64 bodies and encoded-word subjects.
+ */
+export type SunkMail = { to: string[]; subject: string; text: string; html: string; raw: string };
+
+function decodeQuotedPrintable(s: string): string {
+  const flat = s.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < flat.length; i++) {
+    const hex = flat.slice(i + 1, i + 3);
+    if (flat[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(flat.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+type Part = { headers: Record<string, string>; body: string };
+
+function splitPart(raw: string): Part {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = at < 0 ? raw : raw.slice(0, at);
+  const body = at < 0 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { headers, body };
+}
+
+function leaves(part: Part): Part[] {
+  const type = part.headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [part];
+  const chunks = part.body.split(`--${boundary}`).slice(1);
+  return chunks.filter((c) => !c.startsWith('--')).flatMap((c) => leaves(splitPart(c.replace(/^\r?\n/, ''))));
+}
+
+function bodyText(part: Part): string {
+  const enc = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (enc === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (enc === 'quoted-printable') return decodeQuotedPrintable(part.body);
+  return part.body;
+}
+
+export function parseMail(raw: string, to: string[]): SunkMail {
+  const top = splitPart(raw);
+  const parts = leaves(top);
+  const find = (t: string) => parts.find((p) => (p.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(t));
+  const text = find('text/plain');
+  const html = find('text/html');
+  return { to, subject: decodeWords(top.headers.subject ?? ''), text: text ? bodyText(text) : '', html: html ? bodyText(html) : '', raw };
+}
+
+export type MailSink = { port: number; url: string; messages: SunkMail[]; to: (email: string) => SunkMail[]; close: () => Promise<void> };
+
+/** Starts the sink on a free port. `failing: true` refuses every message (to test 2012). */
+export async function startMailSink(opts: { failing?: boolean; port?: number; host?: string } = {}): Promise<MailSink> {
+  const messages: SunkMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (opts.failing) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        messages.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ),
+        );
+        callback();
+      });
+    },
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://${host}:${port}`,
+    messages,
+    to: (email) => messages.filter((m) => m.to.includes(email.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first http(s) link in a mail's text part. */
+export function linkIn(mail: SunkMail | undefined): string {
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error('no link in mail');
+  return link;
+}

@@ -1,0 +1,78 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createContext } from '../src/bootstrap';
+import { findJobByEntry } from '../src/db/repos/media';
+import { enqueueTranscode } from '../src/services/media/jobs';
+import { createTestDatabase } from './helpers/databases';
+import { createTestUser } from './helpers/users';
+import { corruptFilm, insertEntry } from './media-helpers';
+
+/** The server at start: says once when ffmpeg is missing; otherwise runs the in-process worker. */
+const saved = { ...process.env };
+
+async function startServer(env: Record<string, string>) {
+  Object.assign(process.env, env);
+  const db = await createTestDatabase('sqlite');
+  const ctx = await createContext({ databaseUrl: db.url, dataDir: db.dataDir, demoContent: false, cookieSecret: 'test-secret-0123456789abcdef' }, {});
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const app = await buildApp(ctx, { logger: { level: 'info', stream } });
+  await app.ready();
+  return {
+    ctx,
+    db,
+    lines,
+    close: async () => {
+      await app.close();
+      ctx.mailer.close();
+      await ctx.db.destroy();
+      await db.drop();
+    },
+  };
+}
+
+afterEach(() => {
+  for (const k of ['MEDIA_WORKER', 'FFMPEG_PATH', 'MEDIA_MAX_ATTEMPTS', 'MEDIA_RETRY_BASE_MS', 'MEDIA_POLL_MS']) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+
+describe('media at server start', () => {
+  it('says once that ffmpeg is missing and starts no worker', async () => {
+    const s = await startServer({ MEDIA_WORKER: 'on', FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    try {
+      const said = s.lines.filter((l) => /ffmpeg not found/.test(l.msg));
+      expect(said).toHaveLength(1);
+      expect(said[0]?.level).toBe(40); // warn
+      expect(s.lines.some((l) => /media worker .* started/.test(l.msg))).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('runs the in-process worker when ffmpeg is there', async () => {
+    const s = await startServer({ MEDIA_WORKER: 'on', MEDIA_MAX_ATTEMPTS: '1', MEDIA_RETRY_BASE_MS: '0', MEDIA_POLL_MS: '50' });
+    try {
+      expect(s.lines.some((l) => /media worker .* started/.test(l.msg))).toBe(true);
+      const user = await createTestUser(s.ctx);
+      const entryId = await insertEntry(s.ctx, user.id);
+      await enqueueTranscode(s.ctx, entryId, corruptFilm(s.db.dataDir));
+      let job = await findJobByEntry(s.ctx.db, entryId);
+      while (job?.status !== 'failed' && job?.status !== 'done') {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await findJobByEntry(s.ctx.db, entryId);
+      }
+      // The worker took it without being asked: one attempt, recorded failure.
+      expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { Button, Grid, Layout, Menu, Select, Space, Typography } from 'antd';
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { ACCESS_TOKEN_KEY } from '../../../common/constants';
+import { isLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
+import { request } from '../api/request';
+import { useCurrentUser } from '../app/current-user';
+import { useAdminLocale } from './AdminLocale';
+import { CONSOLE_MENU, type ConsoleMenuItem, visibleMenu } from './menu';
+
+/** Layout of every console page; anyone without canSeeAdmin is sent to the sign-in form. */
+export function ConsoleLayout() {
+  const { currentUser, access, refresh } = useCurrentUser();
+  const { locale, setLocale } = useAdminLocale();
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+
+  const items = useMemo(() => {
+    const toAntd = (list: ConsoleMenuItem[]): { key: string; label: string; children?: unknown[] }[] =>
+      list.map((i) => ({ key: i.key, label: intl.formatMessage({ id: i.label }), ...(i.children ? { children: toAntd(i.children) } : {}) }));
+    return toAntd(visibleMenu(CONSOLE_MENU, access));
+  }, [access, intl]);
+
+  if (!access.canSeeAdmin) return <Navigate to="/login" replace />;
+
+  const logout = async () => {
+    await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    await refresh();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Layout className="console-layout">
+      <Layout.Sider breakpoint="md" collapsedWidth={0} width={208}>
+        <div className="console-brand">
+          <FormattedMessage id="console.title" />
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[location.pathname]}
+          defaultOpenKeys={['content']}
+          items={items as never}
+          onClick={(e) => navigate(e.key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Space wrap size="small">
+            {screens.sm && <Typography.Text type="secondary">{currentUser?.email}</Typography.Text>}
+            <Select
+              size="small"
+              aria-label={intl.formatMessage({ id: 'common.language' })}
+              value={locale}
+              onChange={(v) => isLocale(v) && setLocale(v)}
+              options={SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))}
+              style={{ width: 110 }}
+            />
+            <Button size="small" href="/" target="_blank">
+              <FormattedMessage id="console.menu.viewSite" />
+            </Button>
+            <Button size="small" onClick={() => void logout()}>
+              <FormattedMessage id="console.logout" />
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

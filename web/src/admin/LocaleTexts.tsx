@@ -1,0 +1,110 @@
+import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
+import { adminSend } from './api';
+import type { FieldDef } from './content-fields';
+
+/** Preview of a rich field: the server's sanitiser runs first, so this is what visitors will get. */
+function RichPreview({ html }: { html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes back from the server's sanitiser
+  return <div className="console-preview rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The texts of an item in zh-CN, zh-TW and en-US, one tab each. `converted` lists zh-TW fields that
+ * OpenCC filled; the editor shows a note and the caller drops a field from the list once it is typed in.
+ */
+export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; converted: string[]; form: ReturnType<typeof Form.useForm>[0] }) {
+  const intl = useIntl();
+  const f = (id: string) => intl.formatMessage({ id });
+  const [preview, setPreview] = useState<Record<string, string>>({});
+
+  const showPreview = async (locale: string, field: string) => {
+    const html = String(form.getFieldValue(['i18n', locale, field]) ?? '');
+    const r = await adminSend<{ html: string }>('POST', '/api/admin/preview', { html }).catch(() => null);
+    if (r) setPreview({ ...preview, [`${locale}.${field}`]: r.html });
+  };
+
+  return (
+    <Tabs
+      items={SUPPORTED_LOCALES.map((locale) => ({
+        key: locale,
+        label: LOCALE_LABELS[locale],
+        forceRender: true,
+        children: (
+          <>
+            {locale === 'zh-TW' && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title={converted.length > 0 ? f('console.content.converted') : f('console.content.twHint')}
+              />
+            )}
+            {fields.map((field) => {
+              const name = ['i18n', locale, field.name];
+              const label = f(field.label);
+              const required = locale === 'zh-CN' && fields[0]?.name === field.name;
+              return (
+                <div key={field.name}>
+                  <Form.Item name={name} label={label} rules={required ? [{ required: true, whitespace: true }] : []}>
+                    {field.type === 'rich' || field.type === 'lines' ? (
+                      <Input.TextArea rows={field.type === 'rich' ? 8 : 4} />
+                    ) : field.type === 'textarea' ? (
+                      <Input.TextArea rows={3} />
+                    ) : (
+                      <Input />
+                    )}
+                  </Form.Item>
+                  {field.type === 'rich' && (
+                    <Form.Item>
+                      <Button size="small" onClick={() => void showPreview(locale, field.name)}>
+                        <FormattedMessage id="console.content.preview" />
+                      </Button>
+                      {preview[`${locale}.${field.name}`] !== undefined && <RichPreview html={preview[`${locale}.${field.name}`] ?? ''} />}
+                    </Form.Item>
+                  )}
+                </div>
+              );
+            })}
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+type Texts = Record<string, unknown>;
+
+/** Achievements are a list on the server and one line each in the editor. */
+export function textsToForm(i18n: Record<string, Texts>, fields: FieldDef[]): Record<string, Texts> {
+  const out: Record<string, Texts> = {};
+  for (const locale of SUPPORTED_LOCALES) {
+    const t = { ...(i18n[locale] ?? {}) };
+    for (const field of fields) if (field.type === 'lines' && Array.isArray(t[field.name])) t[field.name] = (t[field.name] as string[]).join('\n');
+    delete t._converted;
+    out[locale] = t;
+  }
+  return out;
+}
+
+export function textsFromForm(i18n: Record<string, Texts | undefined>, fields: FieldDef[], converted: string[]): Record<string, Texts> {
+  const out: Record<string, Texts> = {};
+  for (const locale of SUPPORTED_LOCALES) {
+    const t: Texts = {};
+    for (const field of fields) {
+      const v = i18n[locale]?.[field.name];
+      if (field.type === 'lines') {
+        const lines = String(v ?? '')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean);
+        if (lines.length) t[field.name] = lines;
+      } else if (typeof v === 'string' && v.trim() !== '') t[field.name] = v;
+    }
+    if (locale === 'zh-TW' && converted.length > 0) t._converted = converted;
+    out[locale] = t;
+  }
+  return out;
+}

@@ -1,0 +1,202 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
+import { ENTRY_STATUSES } from '../../../../common/console/constants';
+import { GROUPS } from '../../../../common/constants';
+import type { Paged } from '../../../../common/errors';
+import { useAdminLocale } from '../AdminLocale';
+import { adminGet, adminSend, downloadCsv, qs } from '../api';
+import { EntryDrawer } from './EntryDrawer';
+
+type Filters = { status?: string; group?: string; q?: string; page: number; pageSize: number };
+
+/** Entries review: filter, page, open one, approve / reject / award one or many, export what is shown. */
+export function EntriesPage() {
+  const intl = useIntl();
+  const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { locale } = useAdminLocale();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({ status: 'pending', page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const [reason, setReason] = useState('');
+
+  const query = qs({ status: filters.status, group: filters.group, q: filters.q });
+  const { data, isFetching } = useQuery({
+    queryKey: ['admin', 'entries', filters],
+    queryFn: ({ signal }) => adminGet<Paged<AdminEntrySummary>>(`/api/admin/entries${qs({ ...filters })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+
+  const bulk = async (body: Record<string, unknown>) => {
+    const ids = (body.ids as number[] | undefined) ?? selected;
+    const r = await adminSend<BulkResult>('POST', '/api/admin/entries/bulk', { ...body, ids }).catch(() => null);
+    if (r) {
+      if (r.failed.length) void message.warning(f('console.entries.bulkResult', { done: r.done.length, failed: r.failed.length }));
+      else void message.success(f('console.entries.bulkResult', { done: r.done.length, failed: 0 }));
+      setSelected([]);
+    }
+    await refresh();
+  };
+
+  const approveOne = async (id: number) => {
+    const e = await adminSend<{ entryNo: number | null }>('POST', `/api/admin/entries/${id}/approve`).catch(() => null);
+    if (e) void message.success(f('console.entries.approved', { entryNo: e.entryNo ?? '' }));
+    await refresh();
+  };
+
+  const confirmReject = async () => {
+    const ids = rejecting ?? [];
+    if (ids.length === 1) {
+      const r = await adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${ids[0]}/reject`, { reason }).catch(() => null);
+      if (!r) return;
+      void (r.mailed ? message.success(f('console.entries.rejected')) : message.warning(f('console.entries.mailFailed')));
+      await refresh();
+    } else {
+      await bulk({ action: 'reject', ids, reason });
+    }
+    setRejecting(null);
+    setReason('');
+  };
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        <FormattedMessage id="console.menu.entries" />
+      </Typography.Title>
+      <div className="console-toolbar">
+        <Select
+          aria-label={f('console.filter.status')}
+          style={{ width: 130 }}
+          value={filters.status ?? ''}
+          onChange={(v) => setFilters({ ...filters, status: v || undefined, page: 1 })}
+          options={[{ value: '', label: f('console.filter.all') }, ...ENTRY_STATUSES.map((s) => ({ value: s, label: f(`console.status.${s}`) }))]}
+        />
+        <Select
+          aria-label={f('console.filter.group')}
+          style={{ width: 130 }}
+          value={filters.group ?? ''}
+          onChange={(v) => setFilters({ ...filters, group: v || undefined, page: 1 })}
+          options={[{ value: '', label: f('console.filter.all') }, ...GROUPS.map((g) => ({ value: g, label: f(`group.${g}`) }))]}
+        />
+        <Input.Search
+          allowClear
+          aria-label={f('console.filter.search')}
+          placeholder={f('console.filter.search')}
+          style={{ width: 280 }}
+          onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })}
+        />
+        <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`, locale)}>
+          <FormattedMessage id="console.entries.export" />
+        </Button>
+      </div>
+      {selected.length > 0 && (
+        <Space wrap className="console-toolbar">
+          <Typography.Text>{f('console.entries.selected', { count: selected.length })}</Typography.Text>
+          <Button type="primary" onClick={() => void bulk({ action: 'approve' })}>
+            <FormattedMessage id="console.entries.bulkApprove" />
+          </Button>
+          <Button danger onClick={() => setRejecting(selected)}>
+            <FormattedMessage id="console.entries.bulkReject" />
+          </Button>
+          <Button onClick={() => void bulk({ action: 'award', award: 'finalist' })}>
+            <FormattedMessage id="console.entries.bulkFinalist" />
+          </Button>
+          <Button onClick={() => void bulk({ action: 'award', award: 'winner' })}>
+            <FormattedMessage id="console.entries.bulkWinner" />
+          </Button>
+          <Button onClick={() => void bulk({ action: 'award', award: null })}>
+            <FormattedMessage id="console.entries.bulkClearAward" />
+          </Button>
+        </Space>
+      )}
+      <Table<AdminEntrySummary>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 1300 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => f('pagination.total', { total }),
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          { title: f('console.entries.entryNo'), dataIndex: 'entryNo', width: 90 },
+          {
+            title: f('console.entries.title'),
+            dataIndex: 'title',
+            width: 240,
+            render: (title: string, e) => (
+              <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpen(e.id)}>
+                {title}
+              </Button>
+            ),
+          },
+          { title: f('console.entries.team'), dataIndex: 'team', width: 140 },
+          { title: f('console.entries.group'), dataIndex: 'group', width: 90, render: (g: string) => f(`group.${g}`) },
+          {
+            title: f('console.entries.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (s: string) => (
+              <Tag color={s === 'approved' ? 'green' : s === 'rejected' ? 'red' : s === 'pending' ? 'gold' : undefined}>{f(`console.status.${s}`)}</Tag>
+            ),
+          },
+          { title: f('console.entries.award'), dataIndex: 'award', width: 80, render: (a: string | null) => (a ? f(`console.award.${a}`) : '') },
+          { title: f('console.entries.votes'), dataIndex: 'voteCount', width: 70 },
+          { title: f('console.entries.submitter'), dataIndex: 'submitterEmail', width: 200 },
+          {
+            title: f('console.entries.createdAt'),
+            dataIndex: 'createdAt',
+            width: 160,
+            render: (d: string) => new Date(d).toLocaleString(intl.locale),
+          },
+          {
+            title: f('console.entries.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 150,
+            render: (_, e) => (
+              <Space size={4}>
+                {(e.status === 'pending' || e.status === 'rejected') && (
+                  <Button size="small" type="primary" onClick={() => void approveOne(e.id)}>
+                    <FormattedMessage id="console.entries.approve" />
+                  </Button>
+                )}
+                {(e.status === 'pending' || e.status === 'approved') && (
+                  <Button size="small" danger onClick={() => setRejecting([e.id])}>
+                    <FormattedMessage id="console.entries.reject" />
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <EntryDrawer id={open} onClose={() => setOpen(null)} onReject={(ids) => setRejecting(ids)} />
+      <Modal
+        open={rejecting !== null}
+        title={f('console.entries.rejectTitle')}
+        okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
+        okText={f('console.entries.reject')}
+        onOk={() => void confirmReject()}
+        onCancel={() => setRejecting(null)}
+      >
+        <label htmlFor="reject-reason">
+          <FormattedMessage id="console.entries.rejectReason" />
+        </label>
+        <Input.TextArea id="reject-reason" rows={4} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </>
+  );
+}

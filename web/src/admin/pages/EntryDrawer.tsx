@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Empty, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AdminEntryDetail } from '../../../../common/console/api-types';
+import { adminGet, adminSend } from '../api';
+import { VideoPlayer } from '../VideoPlayer';
+
+/** One entry: video, every file, the submitter, the decisions so far, and the actions. */
+export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onClose: () => void; onReject: (ids: number[]) => void }) {
+  const intl = useIntl();
+  const f = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ['admin', 'entry', id],
+    queryFn: ({ signal }) => adminGet<AdminEntryDetail>(`/api/admin/entries/${id}`, signal),
+    enabled: id !== null,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+
+  const approve = async () => {
+    const e = await adminSend<AdminEntryDetail>('POST', `/api/admin/entries/${id}/approve`).catch(() => null);
+    if (e) void message.success(f('console.entries.approved', { entryNo: e.entryNo ?? '' }));
+    await refresh();
+  };
+  const award = async (value: string) => {
+    const ok = await adminSend('POST', `/api/admin/entries/${id}/award`, { award: value === 'none' ? null : value }).catch(() => null);
+    if (ok) void message.success(f('console.entries.saved'));
+    await refresh();
+  };
+
+  const file = (url: string | null) =>
+    url ? (
+      <a href={url} target="_blank" rel="noreferrer">
+        <FormattedMessage id="console.detail.open" />
+      </a>
+    ) : (
+      <Typography.Text type="secondary">
+        <FormattedMessage id="console.detail.missing" />
+      </Typography.Text>
+    );
+
+  return (
+    <Drawer open={id !== null} onClose={onClose} size="large" title={data ? `${data.title}` : ''} destroyOnHidden>
+      {data && (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Space wrap>
+            <Tag>{f(`console.status.${data.status}`)}</Tag>
+            {data.entryNo !== null && <Tag color="blue">{`${f('console.entries.entryNo')} ${data.entryNo}`}</Tag>}
+            {(data.status === 'pending' || data.status === 'rejected') && (
+              <Button type="primary" onClick={() => void approve()}>
+                <FormattedMessage id="console.entries.approve" />
+              </Button>
+            )}
+            {(data.status === 'pending' || data.status === 'approved') && (
+              <Button danger onClick={() => onReject([data.id])}>
+                <FormattedMessage id="console.entries.reject" />
+              </Button>
+            )}
+            {data.status === 'approved' && (
+              <Select
+                aria-label={f('console.entries.setAward')}
+                value={data.award ?? 'none'}
+                style={{ width: 140 }}
+                onChange={(v) => void award(v)}
+                options={['none', 'finalist', 'winner'].map((a) => ({ value: a, label: f(`console.award.${a}`) }))}
+              />
+            )}
+          </Space>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            <FormattedMessage id="console.detail.video" />
+          </Typography.Title>
+          {data.videoUrl ? (
+            <VideoPlayer src={data.videoUrl} poster={data.videoCoverUrl} label={data.title} />
+          ) : (
+            <Empty description={f('console.detail.noVideo')} />
+          )}
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label={f('console.entries.submissionNo')}>{data.submissionNo}</Descriptions.Item>
+            <Descriptions.Item label={f('console.entries.group')}>{f(`group.${data.group}`)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.entries.team')}>{data.team}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.description')}>{data.description}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.teamDesc')}>{data.teamDesc}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.slogan')}>{data.slogan}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.submitter')}>{`${data.submitter.email} (${data.submitter.locale})`}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.cover')}>{file(data.coverUrl)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.videoCover')}>{file(data.videoCoverUrl)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.teamLogo')}>{file(data.teamLogoUrl)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.empower')}>{data.empowerKey ?? f('console.detail.missing')}</Descriptions.Item>
+            {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
+          </Descriptions>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            <FormattedMessage id="console.detail.history" />
+          </Typography.Title>
+          {data.history.length === 0 ? (
+            <Typography.Text type="secondary">
+              <FormattedMessage id="console.detail.noHistory" />
+            </Typography.Text>
+          ) : (
+            <Timeline
+              items={data.history.map((h) => ({
+                key: h.id,
+                content: `${new Date(h.createdAt).toLocaleString(intl.locale)} · ${f(`console.history.${h.action}`)}${h.note ? ` · ${h.note}` : ''} · ${h.adminEmail ?? ''}`,
+              }))}
+            />
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useNavigate } from 'react-router';
+import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
+import { messageForCode, request } from '../../api/request';
+import { useCurrentUser } from '../../app/current-user';
+
+type LoginAnswer = { token: string; user: { role: 'user' | 'admin' } };
+
+/** /admin/#/login: the console's sign-in, also where an expired session lands (SPEC §2). */
+export function LoginPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { access, refresh } = useCurrentUser();
+  const [busy, setBusy] = useState(false);
+  const [notAdmin, setNotAdmin] = useState(false);
+
+  if (access.canSeeAdmin) return <Navigate to="/" replace />;
+
+  const submit = async (values: { email: string; password: string }) => {
+    setBusy(true);
+    setNotAdmin(false);
+    try {
+      const answer = await request<LoginAnswer>('/api/auth/login', { method: 'POST', body: values, level: 'error' });
+      localStorage.setItem(ACCESS_TOKEN_KEY, answer.token);
+      await refresh();
+      if (answer.user.role === 'admin') navigate('/', { replace: true });
+      else setNotAdmin(true);
+    } catch {
+      // The request layer has shown the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="console-login">
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+          <FormattedMessage id="console.login.title" />
+        </Typography.Title>
+        {notAdmin && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={intl.formatMessage({ id: 'console.login.notAdmin' })} />}
+        <Form layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+          <Form.Item
+            name="email"
+            label={intl.formatMessage({ id: 'console.login.email' })}
+            rules={[{ required: true, type: 'email', message: messageForCode(2004, '') }]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={intl.formatMessage({ id: 'console.login.password' })}
+            rules={[{ required: true, message: messageForCode(2006, '') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            <FormattedMessage id="console.login.submit" />
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

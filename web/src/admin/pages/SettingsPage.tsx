@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { VOTING_RULES } from '../../../../common/console/constants';
+import type { ConsoleSettings } from '../../../../common/console/schemas';
+import { PHASES } from '../../../../common/constants';
+import { adminGet, adminSend } from '../api';
+
+type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
+
+/** Phases, the voting rule and its step-up threshold, the organiser's address, the WeChat QR, the entry limit. */
+export function SettingsPage() {
+  const intl = useIntl();
+  const f = (id: string) => intl.formatMessage({ id });
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettings>('/api/admin/settings', signal) });
+
+  useEffect(() => {
+    if (!data) return;
+    const phases: FormValues['phases'] = {};
+    for (const p of PHASES) {
+      const w = data.phases[p];
+      phases[p] = w?.start && w.end ? [dayjs(w.start), dayjs(w.end)] : undefined;
+    }
+    form.setFieldsValue({ ...data, phases });
+  }, [data, form]);
+
+  const save = async (v: FormValues) => {
+    const phases = Object.fromEntries(PHASES.map((p) => [p, { start: v.phases[p]?.[0]?.toISOString() ?? '', end: v.phases[p]?.[1]?.toISOString() ?? '' }]));
+    if (await adminSend('PUT', '/api/admin/settings', { ...v, phases }).catch(() => null)) void message.success(f('console.settings.saved'));
+    await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
+  };
+
+  if (!data) return <Skeleton active />;
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        <FormattedMessage id="console.menu.settings" />
+      </Typography.Title>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          <FormattedMessage id="console.settings.phases" />
+        </Typography.Title>
+        {PHASES.map((p) => (
+          <Form.Item key={p} name={['phases', p]} label={f(`phase.${p}`)} rules={[{ required: true }]}>
+            <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+        ))}
+        <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
+          <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
+        </Form.Item>
+        <Form.Item name="stepUpPerHour" label={f('console.settings.stepUp')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={100000} />
+        </Form.Item>
+        <Form.Item name="entryLimit" label={f('console.settings.entryLimit')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={100} />
+        </Form.Item>
+        <Form.Item name="organiserEmail" label={f('console.settings.organiserEmail')} rules={[{ required: true, type: 'email' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="wechatQrUrl" label={f('console.settings.wechatQr')}>
+          <Input />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          <FormattedMessage id="console.content.save" />
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AdminUser } from '../../../../common/console/api-types';
+import type { Paged } from '../../../../common/errors';
+import { useCurrentUser } from '../../app/current-user';
+import { adminGet, adminSend, qs } from '../api';
+
+/** Accounts: find, disable (ends their sessions), grant or revoke admin. */
+export function UsersPage() {
+  const intl = useIntl();
+  const f = (id: string) => intl.formatMessage({ id });
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { currentUser } = useCurrentUser();
+  const [q, setQ] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useQuery({
+    queryKey: ['admin', 'users', q, page],
+    queryFn: ({ signal }) => adminGet<Paged<AdminUser>>(`/api/admin/users${qs({ q, page, pageSize: 20 })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+  const act = async (path: string, body: unknown) => {
+    if (await adminSend('POST', path, body).catch(() => null)) void message.success(f('console.content.saved'));
+    await qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  };
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        <FormattedMessage id="console.menu.users" />
+      </Typography.Title>
+      <div className="console-toolbar">
+        <Input.Search
+          allowClear
+          aria-label={f('console.users.email')}
+          placeholder={f('console.users.email')}
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setQ(v || undefined);
+            setPage(1);
+          }}
+        />
+      </div>
+      <Table<AdminUser>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 800 }}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showTotal: (total) => intl.formatMessage({ id: 'pagination.total' }, { total }),
+        }}
+        columns={[
+          { title: f('console.users.email'), dataIndex: 'email' },
+          {
+            title: f('console.users.role'),
+            dataIndex: 'role',
+            width: 90,
+            render: (r: string) => <Tag color={r === 'admin' ? 'blue' : undefined}>{f(`console.users.${r}`)}</Tag>,
+          },
+          {
+            title: f('console.users.status'),
+            key: 'status',
+            width: 170,
+            render: (_, u) => (
+              <Space size={4}>
+                <Tag color={u.disabledAt ? 'red' : 'green'}>{f(u.disabledAt ? 'console.users.disabled' : 'console.users.active')}</Tag>
+                <Tag>{f(u.verifiedAt ? 'console.users.verified' : 'console.users.unverified')}</Tag>
+              </Space>
+            ),
+          },
+          { title: f('console.users.entries'), dataIndex: 'entryCount', width: 80 },
+          { title: f('console.users.createdAt'), dataIndex: 'createdAt', width: 170, render: (d: string) => new Date(d).toLocaleString(intl.locale) },
+          {
+            title: f('console.entries.actions'),
+            key: 'actions',
+            width: 220,
+            render: (_, u) =>
+              u.id === currentUser?.id ? null : (
+                <Space size={4} wrap>
+                  {u.disabledAt ? (
+                    <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/disable`, { disabled: false })}>
+                      <FormattedMessage id="console.users.enable" />
+                    </Button>
+                  ) : (
+                    <Popconfirm title={f('console.users.confirmDisable')} onConfirm={() => void act(`/api/admin/users/${u.id}/disable`, { disabled: true })}>
+                      <Button size="small" danger>
+                        <FormattedMessage id="console.users.disable" />
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/role`, { role: u.role === 'admin' ? 'user' : 'admin' })}>
+                    <FormattedMessage id={u.role === 'admin' ? 'console.users.revokeAdmin' : 'console.users.makeAdmin'} />
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}

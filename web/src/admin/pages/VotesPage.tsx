@@ -1,0 +1,203 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Paged } from '../../../../common/errors';
+import { useAdminLocale } from '../AdminLocale';
+import { adminGet, adminSend, downloadCsv, qs } from '../api';
+
+type Total = { id: number; entryNo: number | null; title: string; count: number; voteRows: number; voided: number };
+type AuditRow = { id: number; entryId: number; voterKey: string; ip: string; outcome: string; createdAt: string };
+type Suspicious = {
+  addresses: { ip: string; votes: number; voters: number; firstAt: string; lastAt: string }[];
+  rapid: { ip: string; voteIds: number[]; firstAt: string; lastAt: string }[];
+};
+
+/** "Are these votes real?": totals, the audit log, the suspicious patterns, and voiding a vote. */
+export function VotesPage() {
+  const intl = useIntl();
+  const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { locale } = useAdminLocale();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [filter, setFilter] = useState<{ ip?: string; entryId?: number; page: number }>({ page: 1 });
+  const [voiding, setVoiding] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const time = (d: string) => new Date(d).toLocaleString(intl.locale);
+
+  const totals = useQuery({ queryKey: ['admin', 'votes', 'totals'], queryFn: ({ signal }) => adminGet<Total[]>('/api/admin/votes/totals', signal) });
+  const audit = useQuery({
+    queryKey: ['admin', 'votes', 'audit', filter],
+    queryFn: ({ signal }) => adminGet<Paged<AuditRow>>(`/api/admin/votes/audit${qs({ ...filter, pageSize: 50 })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+  const sus = useQuery({ queryKey: ['admin', 'votes', 'suspicious'], queryFn: ({ signal }) => adminGet<Suspicious>('/api/admin/votes/suspicious', signal) });
+
+  const confirmVoid = async () => {
+    const r = await adminSend<{ count: number }>('POST', `/api/admin/votes/${voiding}/void`, { reason }).catch(() => null);
+    if (!r) return;
+    void message.success(f('console.votes.voidDone', { count: r.count }));
+    setVoiding(null);
+    setReason('');
+    await qc.invalidateQueries({ queryKey: ['admin', 'votes'] });
+  };
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        <FormattedMessage id="console.menu.votes" />
+      </Typography.Title>
+      <Tabs
+        items={[
+          {
+            key: 'audit',
+            label: f('console.votes.audit'),
+            children: (
+              <>
+                <div className="console-toolbar">
+                  <Input.Search
+                    allowClear
+                    aria-label={f('console.votes.ip')}
+                    placeholder={f('console.votes.ip')}
+                    style={{ width: 200 }}
+                    onSearch={(ip) => setFilter({ ...filter, ip: ip || undefined, page: 1 })}
+                  />
+                  <Input.Search
+                    allowClear
+                    aria-label={f('console.votes.entryId')}
+                    placeholder={f('console.votes.entryId')}
+                    style={{ width: 160 }}
+                    onSearch={(v) => setFilter({ ...filter, entryId: Number(v) > 0 ? Number(v) : undefined, page: 1 })}
+                  />
+                  <Button
+                    onClick={() => void downloadCsv(`/api/admin/exports/votes.csv${qs({ ip: filter.ip, entryId: filter.entryId })}`, 'votes.csv', locale)}
+                  >
+                    <FormattedMessage id="console.votes.export" />
+                  </Button>
+                </div>
+                <Table<AuditRow>
+                  rowKey="id"
+                  size="small"
+                  loading={audit.isFetching}
+                  dataSource={audit.data?.items ?? []}
+                  scroll={{ x: 760 }}
+                  pagination={{
+                    current: filter.page,
+                    pageSize: 50,
+                    total: audit.data?.total ?? 0,
+                    showSizeChanger: false,
+                    onChange: (page) => setFilter({ ...filter, page }),
+                    showTotal: (total) => f('pagination.total', { total }),
+                  }}
+                  columns={[
+                    { title: f('console.votes.time'), dataIndex: 'createdAt', width: 170, render: time },
+                    { title: f('console.votes.entryId'), dataIndex: 'entryId', width: 90 },
+                    { title: f('console.votes.ip'), dataIndex: 'ip', width: 150 },
+                    { title: f('console.votes.voter'), dataIndex: 'voterKey', ellipsis: true },
+                    {
+                      title: f('console.votes.outcome'),
+                      dataIndex: 'outcome',
+                      width: 100,
+                      render: (o: string) => <Tag color={o === 'counted' ? 'green' : undefined}>{o}</Tag>,
+                    },
+                  ]}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'suspicious',
+            label: f('console.votes.suspicious'),
+            children: (
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Typography.Title level={2} style={{ fontSize: 16 }}>
+                  <FormattedMessage id="console.votes.busy" />
+                </Typography.Title>
+                <Table
+                  rowKey="ip"
+                  size="small"
+                  pagination={false}
+                  dataSource={sus.data?.addresses ?? []}
+                  columns={[
+                    { title: f('console.votes.ip'), dataIndex: 'ip' },
+                    { title: f('console.votes.votes'), dataIndex: 'votes', width: 90 },
+                    { title: f('console.votes.voters'), dataIndex: 'voters', width: 110 },
+                    { title: f('console.votes.time'), key: 't', render: (_, r) => `${time(r.firstAt)} – ${time(r.lastAt)}` },
+                    {
+                      title: f('console.entries.actions'),
+                      key: 'a',
+                      width: 100,
+                      render: (_, r) => (
+                        <Button size="small" onClick={() => setFilter({ ip: r.ip, page: 1 })}>
+                          <FormattedMessage id="console.votes.audit" />
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+                <Typography.Title level={2} style={{ fontSize: 16 }}>
+                  <FormattedMessage id="console.votes.rapid" />
+                </Typography.Title>
+                <Table
+                  rowKey={(r) => `${r.ip}-${r.firstAt}`}
+                  size="small"
+                  pagination={false}
+                  dataSource={sus.data?.rapid ?? []}
+                  columns={[
+                    { title: f('console.votes.ip'), dataIndex: 'ip', width: 150 },
+                    { title: f('console.votes.time'), key: 't', width: 300, render: (_, r) => `${time(r.firstAt)} – ${time(r.lastAt)}` },
+                    {
+                      title: f('console.votes.voteIds'),
+                      key: 'ids',
+                      render: (_, r) => (
+                        <Space size={4} wrap>
+                          {r.voteIds.map((id) => (
+                            <Button key={id} size="small" danger onClick={() => setVoiding(id)}>
+                              {`${f('console.votes.void')} #${id}`}
+                            </Button>
+                          ))}
+                        </Space>
+                      ),
+                    },
+                  ]}
+                />
+              </Space>
+            ),
+          },
+          {
+            key: 'totals',
+            label: f('console.votes.totals'),
+            children: (
+              <Table<Total>
+                rowKey="id"
+                size="small"
+                loading={totals.isFetching}
+                dataSource={totals.data ?? []}
+                columns={[
+                  { title: f('console.entries.entryNo'), dataIndex: 'entryNo', width: 90 },
+                  { title: f('console.entries.title'), dataIndex: 'title' },
+                  { title: f('console.votes.count'), dataIndex: 'count', width: 90 },
+                  { title: f('console.votes.rows'), dataIndex: 'voteRows', width: 100 },
+                  { title: f('console.votes.voided'), dataIndex: 'voided', width: 90 },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={voiding !== null}
+        title={`${f('console.votes.void')} #${voiding ?? ''}`}
+        okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
+        okText={f('console.votes.void')}
+        onOk={() => void confirmVoid()}
+        onCancel={() => setVoiding(null)}
+      >
+        <label htmlFor="void-reason">
+          <FormattedMessage id="console.votes.voidReason" />
+        </label>
+        <Input.TextArea id="void-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router';
+import { ConsoleLayout } from './ConsoleLayout';
+import { LoginPage } from './pages/LoginPage';
+
+/** Console pages load on demand; the shell (layout, menu, sign-in) is in the entry chunk. */
+export const adminRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    element: <ConsoleLayout />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./pages/DashboardPage')).DashboardPage }) },
+      { path: 'entries', lazy: async () => ({ Component: (await import('./pages/EntriesPage')).EntriesPage }) },
+      { path: 'content/:kind', lazy: async () => ({ Component: (await import('./pages/ContentPage')).ContentPage }) },
+      { path: 'pages', lazy: async () => ({ Component: (await import('./pages/EditablePagesPage')).EditablePagesPage }) },
+      { path: 'votes', lazy: async () => ({ Component: (await import('./pages/VotesPage')).VotesPage }) },
+      { path: 'inbox', lazy: async () => ({ Component: (await import('./pages/InboxPage')).InboxPage }) },
+      { path: 'settings', lazy: async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage }) },
+      { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
+    ],
+  },
+];

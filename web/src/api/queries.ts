@@ -1,0 +1,86 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  ContestInfo,
+  ExhibitionDetail,
+  ExhibitionSummary,
+  JuryMember,
+  NewsDetail,
+  NewsSummary,
+  PageContent,
+  Sponsor,
+  TemplateFile,
+} from '../../../common/api-types';
+import type { NewsCategory, PageSlug } from '../../../common/constants';
+import type { Paged } from '../../../common/errors';
+import { useLocale } from '../i18n/use-locale';
+import { request } from './request';
+
+/** Query hooks of the read API. The locale is part of every key: switching language refetches in place. */
+function qs(params: Record<string, string | number | undefined>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
+  const out = s.toString();
+  return out ? `?${out}` : '';
+}
+
+export function useNewsList(page: number, pageSize: number, category?: NewsCategory) {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['news', locale, page, pageSize, category ?? 'all'],
+    queryFn: ({ signal }) => request<Paged<NewsSummary>>(`/api/news${qs({ page, pageSize, category })}`, { signal, level: 'redirect' }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNewsItem(id: number) {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['news-item', locale, id],
+    queryFn: ({ signal }) => request<NewsDetail>(`/api/news/${id}`, { signal, level: 'silent' }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+export function useJury() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: ['jury', locale], queryFn: ({ signal }) => request<JuryMember[]>('/api/jury', { signal, level: 'redirect' }) });
+}
+
+export function useExhibitions(page: number, pageSize: number) {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['exhibitions', locale, page, pageSize],
+    queryFn: ({ signal }) => request<Paged<ExhibitionSummary>>(`/api/exhibitions${qs({ page, pageSize })}`, { signal, level: 'redirect' }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExhibition(id: number) {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['exhibition', locale, id],
+    queryFn: ({ signal }) => request<ExhibitionDetail>(`/api/exhibitions/${id}`, { signal, level: 'silent' }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+export function useSponsors() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: ['sponsors', locale], queryFn: ({ signal }) => request<Sponsor[]>('/api/sponsors', { signal, level: 'notification' }) });
+}
+
+export function usePageContent(slug: PageSlug) {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: ['page', locale, slug], queryFn: ({ signal }) => request<PageContent>(`/api/pages/${slug}`, { signal, level: 'redirect' }) });
+}
+
+export function useTemplates() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: ['templates', locale], queryFn: ({ signal }) => request<TemplateFile[]>('/api/templates', { signal, level: 'notification' }) });
+}
+
+export function useContest() {
+  return useQuery({ queryKey: ['contest'], queryFn: ({ signal }) => request<ContestInfo>('/api/contest', { signal, level: 'notification' }) });
+}

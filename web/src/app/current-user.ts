@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUser } from '../../../common/api-types';
+import type { AccessMap } from '../../../common/routes';
+
+/** Application state of SPEC §3: the current user, a loading flag, an error and a way to fetch again. */
+export type CurrentUserState = {
+  currentUser: CurrentUser | null;
+  loading: boolean;
+  error: unknown;
+  refresh: () => Promise<void>;
+  access: AccessMap;
+};
+
+export const CurrentUserContext = createContext<CurrentUserState | null>(null);
+
+export function useCurrentUser(): CurrentUserState {
+  const value = useContext(CurrentUserContext);
+  if (!value) throw new Error('useCurrentUser outside CurrentUserProvider');
+  return value;
+}
+
+/** canSeeAdmin: a current user exists and has the admin role (DESIGN §4). */
+export function accessFor(user: CurrentUser | null): AccessMap {
+  return { canSeeAdmin: Boolean(user && user.role === 'admin'), isLoggedIn: Boolean(user) };
+}

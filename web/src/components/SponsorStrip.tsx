@@ -1,0 +1,18 @@
+import { useIntl } from 'react-intl';
+import type { Sponsor } from '../../../common/api-types';
+
+export function SponsorStrip({ sponsors }: { sponsors: Sponsor[] }) {
+  const intl = useIntl();
+  return (
+    <ul className="sponsor-strip">
+      {sponsors.map((s) => (
+        <li key={s.id}>
+          <a href={s.link} target="_blank" rel="noopener noreferrer" title={intl.formatMessage({ id: 'thanks.visit' }, { name: s.name })}>
+            <img src={s.logoUrl} alt={s.name} loading="lazy" width={120} height={80} />
+            <span>{s.name}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,132 @@
+import type HlsType from 'hls.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import './media.css';
+
+export type HlsVideoProps = {
+  /** Master playlist URL; null while the film has no renditions. */
+  hls: string | null;
+  /** Faststart MP4 (or a browser-playable original): used when HLS cannot play. */
+  mp4: string | null;
+  poster?: string | null;
+  /** The film's title, for the player's accessible name. */
+  title: string;
+  className?: string;
+};
+
+type Level = { index: number; height: number };
+type Engine = 'native' | 'hlsjs' | 'mp4' | 'none';
+
+/**
+ * The film player. Where Media Source Extensions exist, hls.js (loaded only when a film is shown, so it
+ * never enters the first load) picks a rendition for the connection and lets the viewer choose one; an
+ * iPhone plays the playlist natively; the MP4 is the fallback when neither works.
+ * data-engine / data-level say what is playing (used by the e2e test and handy when debugging).
+ */
+export function HlsVideo({ hls, mp4, poster, title, className }: HlsVideoProps) {
+  const intl = useIntl();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<HlsType | null>(null);
+  const [engine, setEngine] = useState<Engine>('none');
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [chosen, setChosen] = useState(-1);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const selectId = useId();
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    setFailed(false);
+    setLevels([]);
+    setChosen(-1);
+    const playMp4 = () => {
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+      setLevels([]);
+      if (mp4) {
+        video.src = mp4;
+        setEngine('mp4');
+      } else {
+        setEngine('none');
+        setFailed(true);
+      }
+    };
+    // hls.js wherever Media Source Extensions exist (it offers the quality choice and the same ABR
+    // everywhere, Chromium's young native HLS included); native HLS on iPhones, which lack MSE.
+    const mse = typeof window !== 'undefined' && 'MediaSource' in window;
+    if (hls && !mse && video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = hls;
+      setEngine('native');
+    } else if (hls && mse) {
+      import('hls.js')
+        .then(({ default: Hls }) => {
+          if (cancelled) return;
+          if (!Hls.isSupported()) return playMp4();
+          const player = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+          hlsRef.current = player;
+          let recovered = false;
+          player.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+            setLevels(data.levels.map((l, index) => ({ index, height: l.height })).sort((a, b) => b.height - a.height));
+          });
+          player.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(player.levels[data.level]?.height ?? null));
+          player.on(Hls.Events.ERROR, (_e, data) => {
+            if (!data.fatal) return;
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+              recovered = true;
+              player.recoverMediaError();
+            } else playMp4();
+          });
+          player.loadSource(hls);
+          player.attachMedia(video);
+          setEngine('hlsjs');
+        })
+        .catch(playMp4);
+    } else playMp4();
+    return () => {
+      cancelled = true;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    };
+  }, [hls, mp4]);
+
+  const choose = (index: number) => {
+    setChosen(index);
+    if (hlsRef.current) hlsRef.current.currentLevel = index; // -1 = automatic
+  };
+
+  return (
+    <div className={`media-player ${className ?? ''}`} data-engine={engine} data-level={playing ?? ''}>
+      {/* biome-ignore lint/a11y/useMediaCaption: films carry burnt-in Chinese and English subtitles (SPEC §6) */}
+      <video
+        ref={videoRef}
+        className="media-player__video"
+        controls
+        playsInline
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={intl.formatMessage({ id: 'media.player.label' }, { title })}
+        onError={() => engine === 'mp4' && setFailed(true)}
+      />
+      {failed && (
+        <p className="media-player__note" role="status">
+          <FormattedMessage id={hls || mp4 ? 'media.player.error' : 'media.player.unavailable'} />
+        </p>
+      )}
+      {levels.length > 1 && (
+        <div className="media-player__quality">
+          <label htmlFor={selectId}>
+            <FormattedMessage id="media.player.quality" />
+          </label>
+          <select id={selectId} value={chosen} onChange={(e) => choose(Number(e.target.value))}>
+            <option value={-1}>{intl.formatMessage({ id: 'media.player.auto' })}</option>
+            {levels.map((l) => (
+              <option key={l.index} value={l.index}>{`${l.height}p`}</option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  );
+}

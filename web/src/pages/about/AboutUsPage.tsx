@@ -1,0 +1,28 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { usePageContent } from '../../api/queries';
+import { PageHeader } from '../../components/PageHeader';
+import { RichText } from '../../components/RichText';
+
+export default function AboutUsPage() {
+  const intl = useIntl();
+  const page = usePageContent('aboutUs');
+  const qr = page.data?.extra.wechatQrUrl;
+  return (
+    <>
+      <PageHeader title={intl.formatMessage({ id: 'route.aboutUs' })} />
+      <div className="container content-grid section">
+        <div className="content-main panel">{page.data ? <RichText html={page.data.body} /> : <div className="skeleton-lines" aria-busy="true" />}</div>
+        <aside className="content-side">
+          {qr && (
+            <div className="panel qr-card">
+              <h2>
+                <FormattedMessage id="about.wechatTitle" />
+              </h2>
+              <img src={qr} alt={intl.formatMessage({ id: 'about.wechatAlt' })} width={200} height={200} />
+            </div>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { CurrentUser } from '../../../../common/api-types';
+import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
+import { emailField, loginPasswordField } from '../../../../common/schemas/account';
+import { ApiError } from '../../api/api-error';
+import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import { useCurrentUser } from '../../app/current-user';
+import { useLocale } from '../../i18n/use-locale';
+import { AuthPage } from './AuthPage';
+import { codeText, safeRedirect, schemaRule, showSubmitError } from './form-rules';
+import { ResendVerification } from './ResendVerification';
+
+type LoginResult = { token: string; user: CurrentUser; messageCode: number };
+
+/** Login by e-mail; afterwards the person returns to the page that sent them (`?redirect=`). */
+export default function LoginPage() {
+  const intl = useIntl();
+  const { locale, link } = useLocale();
+  const { refresh } = useCurrentUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<{ email: string; password: string }>();
+  const [busy, setBusy] = useState(false);
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const redirect = params.get('redirect');
+
+  const submit = async (values: { email: string; password: string }) => {
+    setBusy(true);
+    setUnverified(null);
+    try {
+      const data = await request<LoginResult>('/api/auth/login', { method: 'POST', body: values, level: 'silent' });
+      localStorage.setItem(ACCESS_TOKEN_KEY, data.token);
+      await refresh();
+      void showMessage('success', codeText(data.messageCode, locale));
+      navigate(safeRedirect(redirect, link('/account')), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 1006) setUnverified(values.email);
+      else showSubmitError(err, locale, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const registerLink = `${link('/register')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+  return (
+    <AuthPage title={intl.formatMessage({ id: 'route.login' })} intro={intl.formatMessage({ id: 'account.login.intro' })}>
+      {unverified && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 20 }}
+          title={codeText(1006, locale)}
+          description={
+            <>
+              <p>
+                <FormattedMessage id="account.login.notVerified" />
+              </p>
+              <ResendVerification email={unverified} />
+            </>
+          }
+        />
+      )}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[schemaRule(loginPasswordField, locale)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <FormattedMessage id="account.login.submit" />
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <Link to={link('/forgotPassword')}>
+          <FormattedMessage id="account.login.forgot" />
+        </Link>
+        <span>
+          <FormattedMessage id="account.login.noAccount" />{' '}
+          <Link to={registerLink}>
+            <FormattedMessage id="account.login.toRegister" />
+          </Link>
+        </span>
+      </div>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { emailField, newPasswordField } from '../../../../common/schemas/account';
+import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import { useLocale } from '../../i18n/use-locale';
+import { AuthPage } from './AuthPage';
+import { codeText, confirmRule, schemaRule, showSubmitError } from './form-rules';
+import { ResendVerification } from './ResendVerification';
+
+type Values = { email: string; password: string; confirmPassword: string };
+
+/** Register (email, password, confirmation); the same rules as the server, checked as the person types. */
+export default function RegisterPage() {
+  const intl = useIntl();
+  const { locale, link } = useLocale();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const redirect = params.get('redirect');
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    try {
+      const data = await request<{ email: string; messageCode: number }>('/api/auth/register', { method: 'POST', body: values, level: 'silent' });
+      void showMessage('success', codeText(data.messageCode, locale));
+      setDone(data.email);
+    } catch (err) {
+      showSubmitError(err, locale, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = intl.formatMessage({ id: 'route.register' });
+  if (done) {
+    return (
+      <AuthPage title={title}>
+        <div className="auth-status" role="status">
+          <div className="auth-status-icon auth-status-icon--ok" aria-hidden="true">
+            ✉
+          </div>
+          <h2>
+            <FormattedMessage id="account.register.doneTitle" />
+          </h2>
+          <p>
+            <FormattedMessage id="account.register.doneBody" values={{ email: <strong>{done}</strong> }} />
+          </p>
+          <div className="auth-actions">
+            <ResendVerification email={done} />
+            <Link className="btn btn-primary" to={`${link('/login')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}>
+              <FormattedMessage id="account.register.toLogin" />
+            </Link>
+          </div>
+        </div>
+      </AuthPage>
+    );
+  }
+  return (
+    <AuthPage title={title} intro={intl.formatMessage({ id: 'account.register.intro' })}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={intl.formatMessage({ id: 'auth.password' })}
+          extra={intl.formatMessage({ id: 'auth.passwordRule' })}
+          rules={[schemaRule(newPasswordField, locale)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={intl.formatMessage({ id: 'auth.confirmPassword' })}
+          dependencies={['password']}
+          rules={[confirmRule(form, locale)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <FormattedMessage id="account.register.submit" />
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <span>
+          <FormattedMessage id="account.register.haveAccount" />{' '}
+          <Link to={link('/login')}>
+            <FormattedMessage id="account.register.toLogin" />
+          </Link>
+        </span>
+      </div>
+    </AuthPage>
+  );
+}

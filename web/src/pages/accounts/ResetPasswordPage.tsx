@@ -1,0 +1,96 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { firstCode, newPasswordField, tokenField } from '../../../../common/schemas/account';
+import { ApiError } from '../../api/api-error';
+import { request } from '../../api/request';
+import { useLocale } from '../../i18n/use-locale';
+import { AuthPage } from './AuthPage';
+import { codeText, confirmRule, schemaRule, showSubmitError } from './form-rules';
+
+type Values = { password: string; confirmPassword: string };
+type State = 'checking' | 'ready' | 'invalid' | 'done';
+
+/** Reset through the e-mailed link: new password + confirmation. It does not sign the person in. */
+export default function ResetPasswordPage() {
+  const intl = useIntl();
+  const { locale, link } = useLocale();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<State>(() => (firstCode(tokenField, token) === null ? 'checking' : 'invalid'));
+
+  useEffect(() => {
+    if (firstCode(tokenField, token) !== null) return;
+    let live = true;
+    request('/api/auth/reset/check', { method: 'POST', body: { token }, level: 'silent' })
+      .then(() => live && setState('ready'))
+      .catch((err) => live && setState(err instanceof ApiError && err.code === 1004 ? 'invalid' : 'ready'));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    try {
+      await request('/api/auth/reset', { method: 'POST', body: { token, ...values }, level: 'silent' });
+      setState('done');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 1004) setState('invalid');
+      else showSubmitError(err, locale, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthPage title={intl.formatMessage({ id: 'route.resetPassword' })} intro={intl.formatMessage({ id: 'account.reset.intro' })}>
+      {state === 'invalid' && (
+        <>
+          <Alert type="error" showIcon role="alert" title={codeText(1004, locale)} />
+          <div className="auth-actions">
+            <Link className="btn btn-primary" to={link('/forgotPassword')}>
+              <FormattedMessage id="account.reset.newLink" />
+            </Link>
+          </div>
+        </>
+      )}
+      {state === 'done' && (
+        <>
+          <Alert type="success" showIcon role="status" title={intl.formatMessage({ id: 'account.reset.done' })} />
+          <div className="auth-actions">
+            <Link className="btn btn-primary" to={link('/login')}>
+              <FormattedMessage id="account.activate.toLogin" />
+            </Link>
+          </div>
+        </>
+      )}
+      {(state === 'ready' || state === 'checking') && (
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={state === 'checking'}>
+          <Form.Item
+            name="password"
+            label={intl.formatMessage({ id: 'auth.newPassword' })}
+            extra={intl.formatMessage({ id: 'auth.passwordRule' })}
+            rules={[schemaRule(newPasswordField, locale)]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={intl.formatMessage({ id: 'auth.confirmPassword' })}
+            dependencies={['password']}
+            rules={[confirmRule(form, locale)]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            <FormattedMessage id="account.reset.submit" />
+          </Button>
+        </Form>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,119 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { ResponsiveImage } from '../../components/media/ResponsiveImage';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useLocale } from '../../i18n/use-locale';
+import NotFoundPage from '../errors/NotFoundPage';
+import ServerErrorPage from '../errors/ServerErrorPage';
+import { entryNo } from './EntryCard';
+import { EntryPlayer } from './EntryPlayer';
+import { useGalleryEntry } from './gallery-api';
+import { PosterButton, SocialShare } from './ShareButtons';
+import { VoteButton } from './VoteButton';
+import './gallery.css';
+
+/** One entry: the film, its number and votes, voting, sharing, the team's texts, previous / next. */
+export default function GalleryDetailPage() {
+  const { id } = useParams();
+  const intl = useIntl();
+  const { link } = useLocale();
+  const numeric = Number(id);
+  const valid = Number.isInteger(numeric) && numeric > 0;
+  const q = useGalleryEntry(valid ? numeric : 0);
+  usePageTitle(q.data?.title);
+  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <NotFoundPage />;
+  if (q.error) return <ServerErrorPage />;
+  if (!q.data) return <PageLoading />;
+  const e = q.data;
+  const no = entryNo(e.entryNo);
+  return (
+    <article className="container entry-detail">
+      <nav className="breadcrumb">
+        <Link to={link('/gallery')}>
+          <FormattedMessage id="gallery.backToList" />
+        </Link>
+      </nav>
+      <div className="entry-stage">
+        <div className="entry-player">
+          <EntryPlayer entry={e} />
+        </div>
+        <aside className="entry-panel">
+          <p className="entry-meta">
+            <span className="chip">
+              <FormattedMessage id="gallery.entryNo" values={{ no }} />
+            </span>
+            <span className="chip">
+              <FormattedMessage id={`group.${e.group}`} />
+            </span>
+          </p>
+          <h2 className="entry-title">{e.title}</h2>
+          <p className="entry-team muted">{e.team}</p>
+          <p className="entry-votes" aria-live="polite" data-testid="vote-count">
+            <FormattedMessage id="gallery.votes" values={{ count: e.voteCount }} />
+          </p>
+          <VoteButton key={e.id} entry={e} />
+          <div className="entry-share">
+            <h3 className="entry-share-title">
+              <FormattedMessage id="share.heading" />
+            </h3>
+            <SocialShare url={e.shareUrl} text={intl.formatMessage({ id: 'share.text' }, { title: e.title, no })} />
+            <PosterButton entryId={e.id} />
+          </div>
+        </aside>
+      </div>
+      <div className="entry-texts">
+        <section>
+          <h3>
+            <FormattedMessage id="gallery.creationBackground" />
+          </h3>
+          <p>{e.description}</p>
+        </section>
+        <section className="entry-team-intro">
+          <h3>
+            <FormattedMessage id="gallery.teamIntro" />
+          </h3>
+          <div className="entry-team-row">
+            {e.teamLogoUrl && (
+              <ResponsiveImage
+                src={e.teamLogoUrl}
+                alt={intl.formatMessage({ id: 'gallery.teamLogoAlt' }, { team: e.team })}
+                sizes="120px"
+                widths={[160, 240]}
+                width={120}
+                height={80}
+              />
+            )}
+            <div>
+              <p className="entry-team-name">{e.team}</p>
+              <p>{e.teamDesc}</p>
+            </div>
+          </div>
+        </section>
+        {e.slogan && (
+          <section>
+            <h3>
+              <FormattedMessage id="gallery.slogan" />
+            </h3>
+            <blockquote className="entry-slogan">{e.slogan}</blockquote>
+          </section>
+        )}
+      </div>
+      <nav className="article-nav">
+        {e.prevId ? (
+          <Link className="article-nav-link" to={link(`/gallery/${e.prevId}`)}>
+            <FormattedMessage id="gallery.prev" />
+          </Link>
+        ) : (
+          <span />
+        )}
+        {e.nextId && (
+          <Link className="article-nav-link article-nav-link--next" to={link(`/gallery/${e.nextId}`)}>
+            <FormattedMessage id="gallery.next" />
+          </Link>
+        )}
+      </nav>
+    </article>
+  );
+}

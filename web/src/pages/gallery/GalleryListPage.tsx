@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
+import { GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
+import { EntryCard } from './EntryCard';
+import { useGalleryPages } from './gallery-api';
+import './gallery.css';
+
+const TABS: (EntryGroup | 'all')[] = ['all', ...GROUPS];
+
+/**
+ * The gallery: group tabs, search, sort and load-more on scroll. Filters live in the URL and loaded pages
+ * in the query cache, so coming back from an entry shows the same list at the same place.
+ */
+export default function GalleryListPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const group = GROUPS.find((g) => g === params.get('group'));
+  const sort = GALLERY_SORTS.find((s) => s === params.get('sort')) ?? 'newest';
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+  const pages = useGalleryPages({ group, q, sort });
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = pages.data?.pages[0]?.total;
+
+  const update = (next: Record<string, string | undefined>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) v ? merged.set(k, v) : merged.delete(k);
+    setParams(merged, { replace: true });
+  };
+
+  // Load the next page when the end of the list comes within LOAD_MORE_THRESHOLD_PX of the viewport.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const io = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((s) => s.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: `0px 0px ${LOAD_MORE_THRESHOLD_PX}px 0px` },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div className="container gallery">
+      <div className="gallery-toolbar">
+        <div className="gallery-tabs" role="tablist" aria-label={intl.formatMessage({ id: 'gallery.tabsLabel' })}>
+          {TABS.map((tab) => {
+            const active = (group ?? 'all') === tab;
+            return (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                aria-selected={active}
+                className={`chip${active ? ' is-active' : ''}`}
+                onClick={() => update({ group: tab === 'all' ? undefined : tab })}
+              >
+                <FormattedMessage id={tab === 'all' ? 'gallery.tabs.all' : `group.${tab}`} />
+              </button>
+            );
+          })}
+        </div>
+        <search className="gallery-search">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({ q: draft.trim() || undefined });
+            }}
+          >
+            <label className="visually-hidden" htmlFor="gallery-q">
+              <FormattedMessage id="gallery.searchLabel" />
+            </label>
+            <input
+              id="gallery-q"
+              type="search"
+              value={draft}
+              maxLength={100}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder={intl.formatMessage({ id: 'gallery.searchPlaceholder' })}
+            />
+            <button type="submit" className="btn btn-primary">
+              <FormattedMessage id="gallery.searchButton" />
+            </button>
+          </form>
+        </search>
+        <label className="gallery-sort">
+          <span>
+            <FormattedMessage id="gallery.sortLabel" />
+          </span>
+          <select value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : (e.target.value as GallerySort) })}>
+            {GALLERY_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `gallery.sort.${s}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {total !== undefined && (
+        <p className="gallery-total muted" aria-live="polite">
+          <FormattedMessage id="gallery.total" values={{ total }} />
+        </p>
+      )}
+      <ul className="entry-grid" aria-busy={pages.isFetching}>
+        {items.map((entry) => (
+          <EntryCard key={entry.id} entry={entry} />
+        ))}
+      </ul>
+      {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}
+      {total === 0 && (
+        <p className="muted gallery-empty">
+          <FormattedMessage id="gallery.empty" />
+        </p>
+      )}
+      <div ref={sentinel} className="gallery-more">
+        {hasNextPage ? (
+          <button type="button" className="btn btn-outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            <FormattedMessage id={isFetchingNextPage ? 'common.loading' : 'gallery.loadMore'} />
+          </button>
+        ) : (
+          items.length > 0 && (
+            <p className="muted">
+              <FormattedMessage id="gallery.end" />
+            </p>
+          )
+        )}
+      </div>
+    </div>
+  );
+}

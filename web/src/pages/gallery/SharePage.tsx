@@ -1,0 +1,93 @@
+import { Button, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CONTACT_CONTENT_MAX, scamReportSchema } from '../../../../common/schemas/contact';
+import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import { AntdScope } from '../../components/AntdScope';
+import { PageHeader } from '../../components/PageHeader';
+import { CaptchaField, type CaptchaHandle } from './CaptchaField';
+import { checkWith, reportFailure, showServerFields } from './form-errors';
+import { useScamTips } from './gallery-api';
+import { SocialShare } from './ShareButtons';
+import './gallery.css';
+
+type Values = { what: string; happenedOn: string; contact?: string; captchaAnswer: string };
+
+/** /share (bare only, titled like Contact us): scam-prevention tips to pass on, and a scam report form. */
+export default function SharePage() {
+  const intl = useIntl();
+  const label = (id: string) => intl.formatMessage({ id });
+  const tips = useScamTips();
+  const [form] = Form.useForm<Values>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const pageUrl = `${window.location.origin}/share`;
+
+  const submit = async (values: Values) => {
+    const input = checkWith(scamReportSchema, { ...values, captchaId: captcha.current?.id() ?? '' }, form);
+    if (!input) return;
+    setBusy(true);
+    try {
+      await request('/api/scam-reports', { method: 'POST', body: input, level: 'silent' });
+      form.resetFields();
+      void showMessage('success', label('share.reported'));
+    } catch (err) {
+      if (!showServerFields(err, form)) reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
+    } finally {
+      setBusy(false);
+      captcha.current?.refresh();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={label('route.share')} intro={label('share.pageIntro')} />
+      <div className="container content-grid share-page">
+        <section className="content-main">
+          <h2 className="section-title section-title--sm">
+            <FormattedMessage id="share.tipsTitle" />
+          </h2>
+          <ul className="tip-list" aria-busy={tips.isPending}>
+            {(tips.data ?? []).map((tip) => (
+              <li key={tip.id} className="tip-card">
+                <h3>{tip.title}</h3>
+                <p>{tip.body}</p>
+                <SocialShare url={pageUrl} text={`${tip.title} - ${tip.body}`} label={`${label('share.tipShareLabel')}: ${tip.title}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <aside className="content-side">
+          <AntdScope>
+            <section className="form-card">
+              <h2>
+                <FormattedMessage id="share.reportTitle" />
+              </h2>
+              <p className="muted">
+                <FormattedMessage id="share.reportIntro" />
+              </p>
+              <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+                <Form.Item name="what" label={label('share.what')}>
+                  <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} placeholder={label('share.whatPlaceholder')} />
+                </Form.Item>
+                <Form.Item name="happenedOn" label={label('share.when')}>
+                  <Input type="date" max={new Date().toISOString().slice(0, 10)} />
+                </Form.Item>
+                <Form.Item name="contact" label={label('share.contact')}>
+                  <Input maxLength={200} placeholder={label('share.contactPlaceholder')} />
+                </Form.Item>
+                <Form.Item name="captchaAnswer" label={label('captcha.label')}>
+                  <CaptchaField ref={captcha} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" size="large" loading={busy}>
+                  <FormattedMessage id="share.submit" />
+                </Button>
+              </Form>
+            </section>
+          </AntdScope>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
+import type { CaptchaChallenge, GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
+import { request } from '../../api/request';
+import { useLocale } from '../../i18n/use-locale';
+
+/** Query hooks of the gallery area (list, detail, vote, captcha, tips). */
+export type GalleryFilter = { group?: EntryGroup; q?: string; sort: GallerySort };
+
+function qs(params: Record<string, string | number | undefined>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
+  return s.toString();
+}
+
+export function useGalleryPages(filter: GalleryFilter) {
+  const { locale } = useLocale();
+  return useInfiniteQuery({
+    queryKey: ['gallery', locale, filter.group ?? 'all', filter.q ?? '', filter.sort],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      request<GalleryPage>(`/api/gallery?${qs({ page: pageParam, pageSize: DEFAULT_PAGE_SIZE, group: filter.group, q: filter.q, sort: filter.sort })}`, {
+        signal,
+        level: 'notification',
+      }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+export function useGalleryEntry(id: number) {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['gallery-entry', locale, id],
+    queryFn: ({ signal }) => request<GalleryEntryDetail>(`/api/gallery/entries/${id}`, { signal, level: 'silent' }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+/** Casting a vote writes the new count straight into the cached entry: the visitor sees it at once. */
+export function useVote(id: number) {
+  const { locale } = useLocale();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (captcha?: { captchaId: string; captchaAnswer: string }) =>
+      request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body: captcha ?? {}, level: 'silent' }),
+    onSuccess: (result) => {
+      client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
+      void client.invalidateQueries({ queryKey: ['gallery'] });
+    },
+  });
+}
+
+export function fetchCaptcha(): Promise<CaptchaChallenge> {
+  return request<CaptchaChallenge>('/api/captcha', { level: 'notification' });
+}
+
+export function useScamTips() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: ['scam-tips', locale], queryFn: ({ signal }) => request<ScamTip[]>('/api/scam-tips', { signal, level: 'notification' }) });
+}

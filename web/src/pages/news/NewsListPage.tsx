@@ -1,0 +1,102 @@
+import { Pagination } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, NEWS_CATEGORIES, type NewsCategory } from '../../../../common/constants';
+import { useNewsList } from '../../api/queries';
+import { AntdScope } from '../../components/AntdScope';
+import { NewsCard } from '../../components/NewsCard';
+import { PageHeader } from '../../components/PageHeader';
+
+/** Rows shown while the first page loads, so the layout does not jump when it arrives. */
+const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
+
+export default function NewsListPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const raw = params.get('category');
+  const category = NEWS_CATEGORIES.includes(raw as NewsCategory) ? (raw as NewsCategory) : undefined;
+  const pageSize = [10, 20, 50].includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : DEFAULT_PAGE_SIZE;
+  const news = useNewsList(page, pageSize, category);
+
+  const go = (next: { page?: number; pageSize?: number; category?: NewsCategory | null }) => {
+    const p = new URLSearchParams(params);
+    if (next.pageSize !== undefined && next.pageSize !== pageSize) {
+      if (next.pageSize === DEFAULT_PAGE_SIZE) p.delete('pageSize');
+      else p.set('pageSize', String(next.pageSize));
+      next.page = 1;
+    }
+    if (next.category !== undefined) {
+      if (next.category) p.set('category', next.category);
+      else p.delete('category');
+      p.delete('page');
+    }
+    if (next.page !== undefined) {
+      if (next.page > 1) p.set('page', String(next.page));
+      else p.delete('page');
+    }
+    setParams(p);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <PageHeader title={intl.formatMessage({ id: 'route.events' })} />
+      <div className="container section">
+        <fieldset className="chip-row">
+          <legend className="visually-hidden">
+            <FormattedMessage id="route.events" />
+          </legend>
+          {[undefined, ...NEWS_CATEGORIES].map((c) => (
+            <button
+              key={c ?? 'all'}
+              type="button"
+              className={`chip ${category === c ? 'is-active' : ''}`}
+              aria-pressed={category === c}
+              onClick={() => go({ category: c ?? null })}
+            >
+              <FormattedMessage id={`news.category.${c ?? 'all'}`} />
+            </button>
+          ))}
+        </fieldset>
+        <div className="news-list" aria-busy={news.isFetching}>
+          {news.data?.items.length === 0 && (
+            <p className="muted">
+              <FormattedMessage id="common.empty" />
+            </p>
+          )}
+          {!news.data && PLACEHOLDER_KEYS.map((k) => <div key={k} className="news-card news-card--row news-card--placeholder" aria-hidden="true" />)}
+          {(news.data?.items ?? []).map((item) => (
+            <NewsCard key={item.id} item={item} layout="row" headingLevel={2} />
+          ))}
+        </div>
+        {news.data && news.data.total > 0 && (
+          <AntdScope>
+            <nav className="pager" aria-label={intl.formatMessage({ id: 'route.events' })}>
+              <Pagination
+                current={page}
+                pageSize={news.data.pageSize}
+                total={news.data.total}
+                showSizeChanger
+                pageSizeOptions={[10, 20, 50]}
+                showQuickJumper
+                showTotal={(total) => intl.formatMessage({ id: 'pagination.total' }, { total })}
+                onChange={(p, size) => go({ page: p, pageSize: size })}
+                itemRender={(p, type, original) =>
+                  // Real hrefs make the pages crawlable; the click itself is handled by Pagination.
+                  type === 'page' ? (
+                    <a href={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(p) })}`} onClick={(e) => e.preventDefault()}>
+                      {p}
+                    </a>
+                  ) : (
+                    original
+                  )
+                }
+              />
+            </nav>
+          </AntdScope>
+        )}
+      </div>
+    </>
+  );
+}

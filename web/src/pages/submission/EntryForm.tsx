@@ -1,0 +1,224 @@
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GROUPS } from '../../../../common/constants';
+import { ERRORS, isErrorCode } from '../../../../common/errors';
+import { ENTRY_TEXT_LIMITS, type EntryTextField, type MyEntryDetail, UPLOAD_PURPOSES, type UploadPurpose } from '../../../../common/schemas/entry';
+import { ApiError } from '../../api/api-error';
+import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import { useLocale } from '../../i18n/use-locale';
+import { type Draft, type DraftFile, loadDraft, saveDraft } from './draft';
+import { UploadField } from './UploadField';
+
+const TEXT_FIELDS: { name: EntryTextField; area?: boolean }[] = [
+  { name: 'title' },
+  { name: 'description', area: true },
+  { name: 'slogan' },
+  { name: 'team' },
+  { name: 'teamDesc', area: true },
+];
+
+type Props = {
+  empowerMaxBytes: number;
+  /** The entry being edited; absent for a new entry. */
+  editing?: MyEntryDetail;
+  onDone: (result: { id: number; submissionNo?: string }) => void;
+};
+
+/**
+ * The entry form: texts with the spec's {max}/{min} messages, the five files, the rules to confirm.
+ * A new entry is saved as a draft on this device as the person types; files already uploaded are kept in it.
+ */
+export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [form] = Form.useForm();
+  const initial: Draft = useMemo(() => (editing ? { values: {}, files: {} } : loadDraft()), [editing]);
+  const [files, setFiles] = useState<Partial<Record<UploadPurpose, DraftFile>>>(initial.files);
+  const [busy, setBusy] = useState(false);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (editing) {
+      form.setFieldsValue({
+        title: editing.title,
+        description: editing.description,
+        team: editing.team,
+        teamDesc: editing.teamDesc,
+        slogan: editing.slogan,
+        group: editing.group,
+      });
+    } else form.setFieldsValue(initial.values);
+  }, [editing, form, initial]);
+
+  const persist = (nextFiles = files) => {
+    if (editing) return;
+    const { confirmRules: _skip, ...values } = form.getFieldsValue(true) as Record<string, unknown>;
+    saveDraft({ values, files: nextFiles });
+    setSavedAt(Date.now());
+  };
+
+  const setFile = (purpose: UploadPurpose, file: DraftFile | undefined) => {
+    setFiles((prev) => {
+      const next = { ...prev };
+      if (file) next[purpose] = file;
+      else delete next[purpose];
+      persist(next);
+      return next;
+    });
+    form.setFieldValue(['uploads', purpose], file?.id);
+    if (file) void form.validateFields([['uploads', purpose]]).catch(() => undefined);
+  };
+
+  const textRules = (name: EntryTextField): Rule[] => {
+    const { min, max } = ENTRY_TEXT_LIMITS[name];
+    return [
+      { required: true, whitespace: true, message: intl.formatMessage({ id: 'submit.rule.required' }) },
+      { min, message: intl.formatMessage({ id: 'submit.rule.min' }, { min }) },
+      { max, message: intl.formatMessage({ id: 'submit.rule.max' }, { max }) },
+    ];
+  };
+
+  const submit = async (values: Record<string, unknown>) => {
+    const uploads = Object.fromEntries(UPLOAD_PURPOSES.flatMap((p) => (files[p] && files[p]?.id !== editing?.files[p]?.id ? [[p, files[p]?.id]] : [])));
+    const body = { ...values, uploads };
+    setBusy(true);
+    try {
+      if (editing) {
+        await request(`/api/entries/mine/${editing.id}`, { method: 'PUT', body, level: 'silent' });
+        onDone({ id: editing.id });
+      } else {
+        onDone(await request<{ id: number; submissionNo: string }>('/api/entries', { method: 'POST', body, level: 'silent' }));
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.fields) {
+        form.setFields(
+          Object.entries(err.fields).map(([name, f]) => ({ name: name.split('.'), errors: [isErrorCode(f.code) ? ERRORS[f.code][locale] : f.msg] })),
+        );
+      }
+      // Server or network failures read as the spec's "Submit failed" (2003); rule refusals name the rule.
+      const serverSide = err.status === 0 || err.status >= 500;
+      void showMessage('error', serverSide ? ERRORS[2003][locale] : err.msg || (isErrorCode(err.code) ? ERRORS[err.code][locale] : ERRORS[2003][locale]));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fileRule = (purpose: UploadPurpose): Rule => ({
+    validator: async () => {
+      if (!files[purpose]) throw new Error(intl.formatMessage({ id: 'submit.rule.file' }));
+    },
+  });
+
+  return (
+    <Form form={form} layout="vertical" requiredMark onFinish={submit} onValuesChange={() => persist()} className="entry-form" scrollToFirstError>
+      <section className="panel" aria-labelledby="entry-film">
+        <h2 id="entry-film">
+          <FormattedMessage id="submit.section.film" />
+        </h2>
+        <Form.Item
+          name="group"
+          label={intl.formatMessage({ id: 'submit.field.group' })}
+          rules={[{ required: true, message: intl.formatMessage({ id: 'submit.rule.required' }) }]}
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" options={GROUPS.map((g) => ({ value: g, label: intl.formatMessage({ id: `group.${g}` }) }))} />
+        </Form.Item>
+        {TEXT_FIELDS.filter((f) => !f.name.startsWith('team')).map((f) => (
+          <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
+            {f.area ? (
+              <Input.TextArea rows={5} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+            ) : (
+              <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+            )}
+          </Form.Item>
+        ))}
+      </section>
+      <section className="panel" aria-labelledby="entry-team">
+        <h2 id="entry-team">
+          <FormattedMessage id="submit.section.team" />
+        </h2>
+        {TEXT_FIELDS.filter((f) => f.name.startsWith('team')).map((f) => (
+          <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
+            {f.area ? (
+              <Input.TextArea rows={4} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+            ) : (
+              <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+            )}
+          </Form.Item>
+        ))}
+      </section>
+      <section className="panel" aria-labelledby="entry-files">
+        <h2 id="entry-files">
+          <FormattedMessage id="submit.section.files" />
+        </h2>
+        {UPLOAD_PURPOSES.map((purpose) => {
+          const current = files[purpose] ?? (editing?.files[purpose] ? { ...editing.files[purpose], meta: editing.files[purpose]?.meta ?? {} } : undefined);
+          return (
+            <Form.Item
+              key={purpose}
+              name={['uploads', purpose]}
+              label={intl.formatMessage({ id: `submit.field.${purpose}` })}
+              extra={<UploadHint purpose={purpose} empowerMaxBytes={empowerMaxBytes} />}
+              rules={editing ? [] : [fileRule(purpose)]}
+              required={!editing}
+              htmlFor={`upload-${purpose}`}
+            >
+              <UploadField
+                purpose={purpose}
+                empowerMaxBytes={empowerMaxBytes}
+                file={current}
+                onUploaded={(f) => setFile(purpose, f)}
+                inputId={`upload-${purpose}`}
+              />
+            </Form.Item>
+          );
+        })}
+      </section>
+      <section className="panel panel--rules" aria-labelledby="entry-rules">
+        <h2 id="entry-rules">
+          <FormattedMessage id="submit.section.rules" />
+        </h2>
+        <ul className="check-list">
+          <li>
+            <FormattedMessage id="submit.rules.subtitles" />
+          </li>
+          <li>
+            <FormattedMessage id="submit.rules.noLogo" />
+          </li>
+          <li>
+            <FormattedMessage id="submit.rules.original" />
+          </li>
+        </ul>
+        <Form.Item
+          name="confirmRules"
+          valuePropName="checked"
+          rules={[{ validator: async (_r, v) => (v ? undefined : Promise.reject(new Error(intl.formatMessage({ id: 'submit.rule.confirm' })))) }]}
+        >
+          <Checkbox>
+            <FormattedMessage id="submit.confirmRules" />
+          </Checkbox>
+        </Form.Item>
+        <div className="entry-actions">
+          <Button type="primary" htmlType="submit" size="large" loading={busy}>
+            <FormattedMessage id={editing ? 'submit.saveChanges' : 'submit.submit'} />
+          </Button>
+          {savedAt && !editing && (
+            <span className="muted" aria-live="polite">
+              <FormattedMessage id="submit.draftSaved" />
+            </span>
+          )}
+        </div>
+      </section>
+    </Form>
+  );
+}
+
+function UploadHint({ purpose, empowerMaxBytes }: { purpose: UploadPurpose; empowerMaxBytes: number }) {
+  if (purpose === 'video') return <FormattedMessage id="upload.videoHint" />;
+  if (purpose === 'empower') return <FormattedMessage id="upload.empowerHint" values={{ size: Math.round(empowerMaxBytes / 1024 / 1024) }} />;
+  const size = { teamLogo: [160, 160], cover: [400, 400], videoCover: [960, 540] }[purpose];
+  return <FormattedMessage id="upload.imageHint" values={{ width: size[0], height: size[1] }} />;
+}

@@ -1,0 +1,200 @@
+import { Button, Progress, Upload } from 'antd';
+import type { RcFile } from 'antd/es/upload';
+import ImgCrop from 'antd-img-crop';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { IMAGE_SIZES, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
+import { ERRORS, isErrorCode } from '../../../../common/errors';
+import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
+import { showMessage } from '../../api/feedback';
+import { useLocale } from '../../i18n/use-locale';
+import type { DraftFile } from './draft';
+import { startUpload, type UploadHandle } from './tus-upload';
+import { formatDuration, probeVideo } from './video-probe';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number; paused: boolean; retrying: boolean }
+  | { kind: 'checking' }
+  | { kind: 'done' }
+  | { kind: 'error'; message: string };
+
+const ACCEPT: Record<UploadPurpose, string> = {
+  teamLogo: '.jpg,.jpeg,.png,image/jpeg,image/png',
+  cover: '.jpg,.jpeg,.png,image/jpeg,image/png',
+  videoCover: '.jpg,.jpeg,.png,image/jpeg,image/png',
+  video: 'video/*,.mp4,.mov,.avi,.mkv,.webm,.mpg,.mpeg,.ts,.flv,.wmv,.m4v',
+  empower: '.zip,.pdf,.rar,.7z,application/zip,application/pdf',
+};
+
+const isImagePurpose = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p in IMAGE_SIZES;
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+type Props = {
+  purpose: UploadPurpose;
+  empowerMaxBytes: number;
+  value?: string;
+  file?: DraftFile;
+  onUploaded: (file: DraftFile | undefined) => void;
+  inputId: string;
+};
+
+/**
+ * One file of the entry form: checks what the browser can before a byte leaves (type, size, a film's
+ * length and resolution), crops images to their aspect ratio, then uploads with tus showing progress,
+ * pause and resume. The server's verdict (its localised message) is shown under the field.
+ */
+export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, inputId }: Props) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [state, setState] = useState<State>(file ? { kind: 'done' } : { kind: 'idle' });
+  const handle = useRef<UploadHandle | null>(null);
+  const limit = maxBytesFor(purpose, empowerMaxBytes);
+  useEffect(() => () => handle.current?.pause(), []);
+
+  const codeText = (code: number, values: Record<string, string | number> = {}) =>
+    (isErrorCode(code) ? ERRORS[code][locale] : ERRORS[2003][locale]).replace(/\{(\w+)\}/g, (_, n: string) => String(values[n] ?? ''));
+  const fail = (message: string) => {
+    setState({ kind: 'error', message });
+    void showMessage('error', message);
+  };
+
+  /** Checks in the browser; returns a message when the file must not be sent. */
+  const precheck = async (f: File): Promise<string | null> => {
+    if (f.size > limit) return intl.formatMessage({ id: 'upload.tooLarge' }, { size: mb(limit) });
+    if (isImagePurpose(purpose) && !/^image\/(jpeg|png)$/.test(f.type)) return intl.formatMessage({ id: 'upload.wrongType' });
+    if (purpose === 'video') {
+      const probe = await probeVideo(f);
+      if (probe && probe.duration > VIDEO_MAX_SECONDS) return intl.formatMessage({ id: 'upload.video.tooLong' }, { value: formatDuration(probe.duration) });
+      if (probe && (probe.width !== VIDEO_RESOLUTION.width || probe.height !== VIDEO_RESOLUTION.height)) {
+        return intl.formatMessage({ id: 'upload.video.resolution' }, { value: `${probe.width}×${probe.height}` });
+      }
+    }
+    return null;
+  };
+
+  const send = async (f: File) => {
+    const refused = await precheck(f);
+    if (refused) return fail(refused);
+    onUploaded(undefined);
+    setState({ kind: 'uploading', percent: 0, paused: false, retrying: false });
+    handle.current = await startUpload(f, purpose, locale, {
+      onProgress: (sent, total) => setState({ kind: 'uploading', percent: Math.floor((sent / total) * 100), paused: false, retrying: false }),
+      onChecking: () => setState({ kind: 'checking' }),
+      onRetry: () => setState((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
+      onSuccess: (outcome) => {
+        setState({ kind: 'done' });
+        onUploaded({ id: outcome.id, name: f.name, url: outcome.url, meta: outcome.meta });
+      },
+      onError: (code, message) => fail(message || codeText(code ?? 2003, code === 5002 ? { size: mb(limit) } : {})),
+    });
+  };
+
+  const picker = (
+    <Upload
+      accept={ACCEPT[purpose]}
+      showUploadList={false}
+      maxCount={1}
+      id={inputId}
+      beforeUpload={(f: RcFile) => {
+        void send(f);
+        return Upload.LIST_IGNORE;
+      }}
+    >
+      <Button disabled={state.kind === 'uploading' || state.kind === 'checking'}>
+        <FormattedMessage id={file ? 'upload.replace' : 'upload.choose'} />
+      </Button>
+    </Upload>
+  );
+
+  const pause = () => {
+    handle.current?.pause();
+    setState((s) => (s.kind === 'uploading' ? { ...s, paused: true } : s));
+  };
+  const resume = () => {
+    handle.current?.resume();
+    setState((s) => (s.kind === 'uploading' ? { ...s, paused: false } : s));
+  };
+
+  return (
+    <div className="upload-field" data-purpose={purpose}>
+      <div className="upload-row">
+        {isImagePurpose(purpose) ? (
+          <ImgCrop
+            aspect={IMAGE_SIZES[purpose].width / IMAGE_SIZES[purpose].height}
+            quality={0.92}
+            rotationSlider
+            modalTitle={intl.formatMessage({ id: 'upload.cropTitle' })}
+            modalOk={intl.formatMessage({ id: 'upload.cropOk' })}
+            modalCancel={intl.formatMessage({ id: 'upload.cancel' })}
+            // Other types skip the cropper and are refused by the same checks as every file.
+            beforeCrop={(f) => /^image\/(jpeg|png)$/.test(f.type)}
+          >
+            {picker}
+          </ImgCrop>
+        ) : (
+          picker
+        )}
+        {state.kind === 'uploading' && (
+          <>
+            <Button onClick={state.paused ? resume : pause}>
+              <FormattedMessage id={state.paused ? 'upload.resume' : 'upload.pause'} />
+            </Button>
+            <Button
+              type="text"
+              onClick={() => {
+                handle.current?.abort();
+                setState({ kind: 'idle' });
+              }}
+            >
+              <FormattedMessage id="upload.cancel" />
+            </Button>
+          </>
+        )}
+      </div>
+      {state.kind === 'uploading' && (
+        <div className="upload-progress" aria-live="polite">
+          <Progress percent={state.percent} size="small" status={state.paused ? 'normal' : 'active'} />
+          <span className="muted">
+            <FormattedMessage
+              id={state.retrying ? 'upload.retrying' : state.paused ? 'upload.paused' : 'upload.progress'}
+              values={{ percent: state.percent }}
+            />
+          </span>
+        </div>
+      )}
+      {state.kind === 'checking' && (
+        <p className="upload-status muted" aria-live="polite">
+          <FormattedMessage id="upload.checking" />
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <p className="upload-status upload-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {file && state.kind !== 'uploading' && state.kind !== 'checking' && <UploadedPreview purpose={purpose} file={file} />}
+    </div>
+  );
+}
+
+function UploadedPreview({ purpose, file }: { purpose: UploadPurpose; file: DraftFile }) {
+  const intl = useIntl();
+  const meta = file.meta as { duration?: number; width?: number; height?: number };
+  return (
+    <div className="upload-done" data-testid={`uploaded-${purpose}`}>
+      {file.url && <img src={file.url} alt={intl.formatMessage({ id: `submit.field.${purpose}` })} className={`upload-thumb upload-thumb--${purpose}`} />}
+      <div>
+        <strong className="upload-name">{file.name}</strong>
+        <span className="upload-ok">
+          <FormattedMessage id="upload.done" />
+        </span>
+        {purpose === 'video' && meta.duration !== undefined && (
+          <span className="muted">
+            <FormattedMessage id="upload.videoMeta" values={{ duration: formatDuration(meta.duration), width: meta.width, height: meta.height }} />
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

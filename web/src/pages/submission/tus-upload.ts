@@ -1,0 +1,100 @@
+import { Upload } from 'tus-js-client';
+import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
+import { ERRORS } from '../../../../common/errors';
+import { isLocale } from '../../../../common/locales';
+import type { UploadPurpose } from '../../../../common/schemas/entry';
+import { ApiError } from '../../api/api-error';
+import { request } from '../../api/request';
+
+export type UploadOutcome = { id: string; url: string | null; meta: Record<string, unknown> };
+export type UploadCallbacks = {
+  onProgress: (sent: number, total: number) => void;
+  onChecking: () => void;
+  onRetry: () => void;
+  onSuccess: (outcome: UploadOutcome) => void;
+  /** `message` is the server's localised refusal ("The video is 10:01 long…"), or undefined for transport failures. */
+  onError: (code: number | undefined, message: string | undefined) => void;
+};
+export type UploadHandle = { pause: () => void; resume: () => void; abort: () => void };
+
+const ENDPOINT = '/api/uploads/tus';
+/** 16 MB requests: a dropped connection costs at most one chunk, and proxies never see a giant body. */
+const CHUNK = 16 * 1024 * 1024;
+
+function token(): string {
+  try {
+    return localStorage.getItem(ACCESS_TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Uploads one file with tus: resumable, with progress, pause/resume and automatic retries. The upload URL
+ * is remembered under the file's fingerprint (localStorage), so choosing the same file again after a
+ * reload carries on where it stopped instead of starting over.
+ */
+export async function startUpload(file: File, purpose: UploadPurpose, locale: string, cb: UploadCallbacks): Promise<UploadHandle> {
+  const upload = new Upload(file, {
+    endpoint: ENDPOINT,
+    chunkSize: CHUNK,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000, 30000],
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    headers: { Authorization: `Bearer ${token()}`, 'X-Locale': locale },
+    metadata: { filename: file.name, filetype: file.type, purpose },
+    fingerprint: async (f) => ['mfc', purpose, (f as File).name, (f as File).size, (f as File).lastModified, token().slice(0, 12)].join('-'),
+    onProgress: (sent, total) => {
+      cb.onProgress(sent, total);
+      if (sent === total) cb.onChecking();
+    },
+    onShouldRetry: (err, attempt, options) => {
+      const status = (err as { originalResponse?: { getStatus(): number } }).originalResponse?.getStatus() ?? 0;
+      const retry = (status === 0 || status >= 500 || status === 409 || status === 423) && attempt < (options.retryDelays?.length ?? 0);
+      if (retry) cb.onRetry();
+      return retry;
+    },
+    onSuccess: (payload) => {
+      try {
+        const body = JSON.parse(payload.lastResponse.getBody() || '{}') as { data?: UploadOutcome };
+        if (body.data?.id) cb.onSuccess(body.data);
+        else cb.onError(undefined, undefined);
+      } catch {
+        cb.onError(undefined, undefined);
+      }
+    },
+    onError: (err) => {
+      const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+      try {
+        const parsed = JSON.parse(body ?? '') as { code?: number; msg?: string };
+        cb.onError(parsed.code, parsed.msg);
+      } catch {
+        cb.onError(undefined, undefined);
+      }
+    },
+  });
+  // A credential even when resuming: if the server no longer knows the old upload, tus-js-client creates
+  // a new one and needs it.
+  try {
+    const issued = await request<{ credential: string }>('/api/uploads/credential', {
+      method: 'POST',
+      body: { purpose, name: file.name, size: file.size, type: file.type },
+      level: 'silent',
+    });
+    upload.options.metadata = { ...upload.options.metadata, credential: issued.credential };
+  } catch (err) {
+    // SPEC §7: "Failed to obtain temporary secret key", with the server's reason when it gave one.
+    const base = ERRORS[5000][isLocale(locale) ? locale : 'zh-CN'];
+    const reason = err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== 5000 ? err.msg : '';
+    cb.onError(5000, reason ? `${base}: ${reason}` : base);
+    return { pause: () => undefined, resume: () => undefined, abort: () => undefined };
+  }
+  const previous = await upload.findPreviousUploads();
+  if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+  upload.start();
+  return {
+    pause: () => void upload.abort(false),
+    resume: () => upload.start(),
+    abort: () => void upload.abort(true),
+  };
+}
