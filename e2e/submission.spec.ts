@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
+import { confirmCrop } from './support/cropper';
 import { signInFresh, withSubmissionClosed } from './support/submission-session';
 
 /**
@@ -90,11 +91,7 @@ test('submit an entry with crop, resumable uploads and a browser-side film check
     ['videoCover', 'still.jpg'],
   ] as const) {
     await page.locator(`#upload-${purpose}`).setInputFiles(file(name));
-    // Wait for this file's cropper (not the previous one closing), confirm, and let it close.
-    const cropper = page.getByRole('dialog').filter({ has: page.locator('img') });
-    await expect(cropper).toBeVisible();
-    await cropper.getByRole('button', { name: en('upload.cropOk') }).click();
-    await expect(cropper).toBeHidden();
+    await confirmCrop(page, en('upload.cropOk'));
     await expect(page.getByTestId(`uploaded-${purpose}`)).toBeVisible({ timeout: 60_000 });
   }
   const logo = page.getByTestId('uploaded-teamLogo').locator('img');
