@@ -38,13 +38,25 @@ if (!only || only === 'e2e') {
   const file = path.join(reports, 'playwright.json');
   ok = run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }) && ok;
   if (fs.existsSync(file)) {
-    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const s = report.stats;
     results.passed += s.expected + s.flaky;
+    results.flaky = flakyTitles(report.suites);
     results.failed += s.unexpected;
     results.skipped += s.skipped;
   } else ok = false;
 }
 
+/** Titles of the e2e tests that failed once and passed on their retry: named, never hidden. */
+function flakyTitles(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => `${spec.file}: ${spec.title}`),
+    ...flakyTitles(suite.suites),
+  ]);
+}
+
+for (const title of results.flaky ?? []) console.log(`flaky (passed on retry): ${title}`);
 if (!ok && results.failed === 0) results.failed = 1; // a failed step without a test count still fails
-console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+const flaky = results.flaky?.length ? ` (${results.flaky.length} flaky)` : '';
+console.log(`\n${results.passed} passed${flaky}, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
