@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { assertTimeZone } from './services/contest/contest-day';
 
 /**
  * Every setting of the server, read once from the environment. The README's settings table lists them;
@@ -20,6 +21,8 @@ export type Config = {
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
   voteBlocklistFile: string | undefined;
+  /** IANA zone whose midnight starts a contest day (per-day voting, "votes today"). */
+  contestTimezone: string;
   logLevel: string;
   webDir: string;
 };
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 7 * 24 * 60),
     sessionAbsoluteDays: int(env.SESSION_ABSOLUTE_DAYS, 30),
     voteBlocklistFile: env.VOTE_BLOCKLIST_FILE || undefined,
+    contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),
     ...overrides,

@@ -178,6 +178,14 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
       await expect(castVote(t.ctx, { entryId: 11, voterKey: key, ip: '203.0.113.9' }, day1)).rejects.toMatchObject({ code: 2015 });
       const next = await castVote(t.ctx, { entryId: 11, voterKey: key, ip: '203.0.113.9' }, day2);
       expect(next.voteCount).toBe(await count(t, 11));
+      // Days turn over at midnight in the contest's zone (default Asia/Shanghai, 16:00 UTC), not at UTC midnight.
+      expect(t.ctx.config.contestTimezone).toBe('Asia/Shanghai');
+      const late = { entryId: 11, voterKey: 'per-day-voter-0002', ip: '203.0.113.9' };
+      const utcMidnight = new Date(new Date().toISOString().slice(0, 10)).getTime();
+      const at = (hours: number) => new Date(utcMidnight + hours * 3_600_000);
+      await castVote(t.ctx, late, at(0.5)); // 08:30 in Shanghai
+      await expect(castVote(t.ctx, late, at(15.5))).rejects.toMatchObject({ code: 2015 }); // 23:30, same day
+      expect((await castVote(t.ctx, late, at(16.5))).voteCount).toBe(await count(t, 11)); // 00:30, the next day
     } finally {
       await writeSetting(t.ctx.db, 'voting.rule', 'perEntry');
     }

@@ -42,7 +42,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     const id = validId(params.id);
     let entry = null;
     try {
-      entry = id ? await getGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale }) : null;
+      entry = id ? await getGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
     } catch (err) {
       if (!(err instanceof AppError && err.code === 2100)) throw err;
     }

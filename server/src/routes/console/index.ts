@@ -53,7 +53,7 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   const { db } = ctx;
   const adminId = async (req: Parameters<typeof currentUserOf>[0]) => (await currentUserOf(req)).id;
 
-  app.get('/api/admin/dashboard', async () => ok(await dashboardStats(db)));
+  app.get('/api/admin/dashboard', async () => ok(await dashboardStats(db, ctx.config.contestTimezone)));
 
   // Entries review.
   app.get('/api/admin/entries', { schema: { querystring: entryListQuery } }, async (req) => ok(await listEntries(db, req.query)));

@@ -2,11 +2,12 @@ import type { DashboardStats } from '../../../../common/console/api-types';
 import type { Db } from '../../db/database';
 import { entriesByColumn, entriesPerDay, userCounts, voteTotals } from '../../db/repos/console/stats';
 import { votesPerHour, votesToday } from '../../db/repos/console/votes';
+import { contestDayStart } from '../contest/contest-day';
 
 const DAY = 86_400_000;
 
 /** The console's first page: counts at a glance, entries per day (30 days), votes per hour (48 h, UTC). */
-export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, timeZone: string, now = new Date()): Promise<DashboardStats> {
   const since = new Date(now.getTime() - 29 * DAY).toISOString().slice(0, 10);
   const hourStart = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
   const sinceHour = new Date(hourStart - 47 * 3_600_000).toISOString();
@@ -16,7 +17,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     entriesByColumn(db, 'group'),
     entriesPerDay(db, since),
     voteTotals(db),
-    votesToday(db, `${now.toISOString().slice(0, 10)}T00:00:00.000Z`),
+    // "Today" starts at the contest's midnight (CONTEST_TIMEZONE).
+    votesToday(db, contestDayStart(timeZone, now)),
     votesPerHour(db, sinceHour),
   ]);
   const perHourCounts = new Map(hourly.map((h) => [h.hour, Number(h.n)]));

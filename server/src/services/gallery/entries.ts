@@ -24,14 +24,14 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
 export async function getGalleryEntry(
   db: Db,
   id: number,
-  view: { publicUrl: string; locale: Locale; voterKey?: string },
+  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string },
   now = new Date(),
 ): Promise<GalleryEntryDetail> {
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(2100);
   const [around, settings] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now)]);
-  const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now)) : false;
+  const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
   return {
     ...summary(row),
     description: row.description,

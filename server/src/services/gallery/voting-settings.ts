@@ -1,6 +1,7 @@
 import { VOTING_RULES, type VotingRule } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
+import { contestDay } from '../contest/contest-day';
 import { isPhaseOpen, PHASES_SETTING, phaseWindows } from '../contest/contest-info';
 
 /** Settings keys the console edits; defaults live here. */
@@ -52,9 +53,12 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
   };
 }
 
-/** The unique slot a vote takes under a rule: a second vote under the same rule collides with it. */
-export function voteSlot(rule: VotingRule, entryId: number, voterKey: string, now: Date): string {
+/**
+ * The unique slot a vote takes under a rule: a second vote under the same rule collides with it. Days are
+ * the contest's calendar days (CONTEST_TIMEZONE).
+ */
+export function voteSlot(rule: VotingRule, entryId: number, voterKey: string, now: Date, timeZone: string): string {
   if (rule === 'perContest') return `c:${voterKey}`;
-  if (rule === 'perEntryPerDay') return `d:${entryId}:${voterKey}:${now.toISOString().slice(0, 10)}`;
+  if (rule === 'perEntryPerDay') return `d:${entryId}:${voterKey}:${contestDay(timeZone, now)}`;
   return `e:${entryId}:${voterKey}`;
 }
