@@ -2,7 +2,7 @@ import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
-import { loginPasswordField, newPasswordField } from '../../../../common/schemas/account';
+import { loginPasswordField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
@@ -10,7 +10,8 @@ import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../i18n/use-locale';
 import { MyEntriesSection } from '../account/MyEntriesSection';
-import { confirmRule, schemaRule, showSubmitError } from './form-rules';
+import { schemaRule, showSubmitError } from './form-rules';
+import { NewPasswordFields } from './NewPasswordFields';
 import './accounts.css';
 
 type PasswordValues = { currentPassword: string; password: string; confirmPassword: string };
@@ -83,22 +84,7 @@ export default function AccountPage() {
                   <Form.Item name="currentPassword" label={intl.formatMessage({ id: 'auth.currentPassword' })} rules={[schemaRule(loginPasswordField, locale)]}>
                     <Input.Password autoComplete="current-password" />
                   </Form.Item>
-                  <Form.Item
-                    name="password"
-                    label={intl.formatMessage({ id: 'auth.newPassword' })}
-                    extra={intl.formatMessage({ id: 'auth.passwordRule' })}
-                    rules={[schemaRule(newPasswordField, locale)]}
-                  >
-                    <Input.Password autoComplete="new-password" />
-                  </Form.Item>
-                  <Form.Item
-                    name="confirmPassword"
-                    label={intl.formatMessage({ id: 'auth.confirmPassword' })}
-                    dependencies={['password']}
-                    rules={[confirmRule(form, locale)]}
-                  >
-                    <Input.Password autoComplete="new-password" />
-                  </Form.Item>
+                  <NewPasswordFields form={form} labelId="auth.newPassword" />
                   <Button type="primary" htmlType="submit" loading={busy === 'password'}>
                     <FormattedMessage id="account.page.changeSubmit" />
                   </Button>

@@ -2,12 +2,13 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { emailField, newPasswordField } from '../../../../common/schemas/account';
+import { emailField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { codeText, confirmRule, schemaRule, showSubmitError } from './form-rules';
+import { codeText, schemaRule, showSubmitError } from './form-rules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { ResendVerification } from './ResendVerification';
 
 type Values = { email: string; password: string; confirmPassword: string };
@@ -65,22 +66,7 @@ export default function RegisterPage() {
         <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={intl.formatMessage({ id: 'auth.password' })}
-          extra={intl.formatMessage({ id: 'auth.passwordRule' })}
-          rules={[schemaRule(newPasswordField, locale)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={intl.formatMessage({ id: 'auth.confirmPassword' })}
-          dependencies={['password']}
-          rules={[confirmRule(form, locale)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields form={form} labelId="auth.password" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           <FormattedMessage id="account.register.submit" />
         </Button>

@@ -1,13 +1,14 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { firstCode, newPasswordField, tokenField } from '../../../../common/schemas/account';
+import { firstCode, tokenField } from '../../../../common/schemas/account';
 import { ApiError } from '../../api/api-error';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { codeText, confirmRule, schemaRule, showSubmitError } from './form-rules';
+import { codeText, showSubmitError } from './form-rules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type Values = { password: string; confirmPassword: string };
 type State = 'checking' | 'ready' | 'invalid' | 'done';
@@ -70,22 +71,7 @@ export default function ResetPasswordPage() {
       )}
       {(state === 'ready' || state === 'checking') && (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={state === 'checking'}>
-          <Form.Item
-            name="password"
-            label={intl.formatMessage({ id: 'auth.newPassword' })}
-            extra={intl.formatMessage({ id: 'auth.passwordRule' })}
-            rules={[schemaRule(newPasswordField, locale)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={intl.formatMessage({ id: 'auth.confirmPassword' })}
-            dependencies={['password']}
-            rules={[confirmRule(form, locale)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields form={form} labelId="auth.newPassword" />
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             <FormattedMessage id="account.reset.submit" />
           </Button>

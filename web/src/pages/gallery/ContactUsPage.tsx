@@ -1,13 +1,10 @@
 import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, CONTACT_NAME_MAX, contactSchema } from '../../../../common/schemas/contact';
-import { showMessage } from '../../api/feedback';
-import { request } from '../../api/request';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaField, type CaptchaHandle } from './CaptchaField';
-import { checkWith, reportFailure, showServerFields } from './form-errors';
+import { CaptchaField } from './CaptchaField';
+import { useCaptchaForm } from './use-captcha-form';
 import './gallery.css';
 
 type Values = { content: string; name: string; email: string; captchaAnswer: string };
@@ -15,26 +12,8 @@ type Values = { content: string; name: string; email: string; captchaAnswer: str
 /** Contact us: consultation content, name, e-mail and captcha; stored and e-mailed to the organiser. */
 export default function ContactUsPage() {
   const intl = useIntl();
-  const [form] = Form.useForm<Values>();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, captcha, busy, onFinish } = useCaptchaForm<Values, typeof contactSchema>(contactSchema, '/api/contact', 'contact.sent');
   const label = (id: string) => intl.formatMessage({ id });
-
-  const submit = async (values: Values) => {
-    const input = checkWith(contactSchema, { ...values, captchaId: captcha.current?.id() ?? '' }, form);
-    if (!input) return;
-    setBusy(true);
-    try {
-      await request('/api/contact', { method: 'POST', body: input, level: 'silent' });
-      form.resetFields();
-      void showMessage('success', label('contact.sent'));
-    } catch (err) {
-      if (!showServerFields(err, form)) reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
-    } finally {
-      setBusy(false);
-      captcha.current?.refresh();
-    }
-  };
 
   return (
     <>
@@ -45,7 +24,7 @@ export default function ContactUsPage() {
             <h2>
               <FormattedMessage id="contact.formTitle" />
             </h2>
-            <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+            <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
               <Form.Item name="content" label={label('contact.content')}>
                 <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} showCount placeholder={label('contact.contentPlaceholder')} />
               </Form.Item>

@@ -1,15 +1,12 @@
 import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, scamReportSchema } from '../../../../common/schemas/contact';
-import { showMessage } from '../../api/feedback';
-import { request } from '../../api/request';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaField, type CaptchaHandle } from './CaptchaField';
-import { checkWith, reportFailure, showServerFields } from './form-errors';
+import { CaptchaField } from './CaptchaField';
 import { useScamTips } from './gallery-api';
 import { SocialShare } from './ShareButtons';
+import { useCaptchaForm } from './use-captcha-form';
 import './gallery.css';
 
 type Values = { what: string; happenedOn: string; contact?: string; captchaAnswer: string };
@@ -19,26 +16,8 @@ export default function SharePage() {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const tips = useScamTips();
-  const [form] = Form.useForm<Values>();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, captcha, busy, onFinish } = useCaptchaForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'share.reported');
   const pageUrl = `${window.location.origin}/share`;
-
-  const submit = async (values: Values) => {
-    const input = checkWith(scamReportSchema, { ...values, captchaId: captcha.current?.id() ?? '' }, form);
-    if (!input) return;
-    setBusy(true);
-    try {
-      await request('/api/scam-reports', { method: 'POST', body: input, level: 'silent' });
-      form.resetFields();
-      void showMessage('success', label('share.reported'));
-    } catch (err) {
-      if (!showServerFields(err, form)) reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
-    } finally {
-      setBusy(false);
-      captcha.current?.refresh();
-    }
-  };
 
   return (
     <>
@@ -67,7 +46,7 @@ export default function SharePage() {
               <p className="muted">
                 <FormattedMessage id="share.reportIntro" />
               </p>
-              <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+              <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
                 <Form.Item name="what" label={label('share.what')}>
                   <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} placeholder={label('share.whatPlaceholder')} />
                 </Form.Item>

@@ -1,0 +1,38 @@
+import { Form } from 'antd';
+import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import type { CaptchaHandle } from './CaptchaField';
+import { checkWith, reportFailure, showServerFields } from './form-errors';
+
+/**
+ * A public form guarded by the image captcha (contact us, scam report): checks the shared schema in the
+ * browser, posts, shows the success text and resets; a refusal lands on its fields. The captcha is one-use,
+ * so it is refreshed after every attempt, right or wrong.
+ */
+export function useCaptchaForm<Values extends object, S extends z.ZodType>(schema: S, url: string, successTextId: string) {
+  const intl = useIntl();
+  const [form] = Form.useForm<Values>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Values) => {
+    const input = checkWith(schema, { ...values, captchaId: captcha.current?.id() ?? '' }, form);
+    if (!input) return;
+    setBusy(true);
+    try {
+      await request(url, { method: 'POST', body: input, level: 'silent' });
+      form.resetFields();
+      void showMessage('success', intl.formatMessage({ id: successTextId }));
+    } catch (err) {
+      if (!showServerFields(err, form)) reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
+    } finally {
+      setBusy(false);
+      captcha.current?.refresh();
+    }
+  };
+
+  return { form, captcha, busy, onFinish: (values: Values) => void submit(values) };
+}
