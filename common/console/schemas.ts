@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
+import { EMPOWER_MAX_MB, MB } from './uploads';
 
 /** Request shapes of the console API, used by the console's forms and validated again on the server. */
 
@@ -95,6 +96,12 @@ export const settingsBody = z.object({
   organiserEmail: z.email('2004'),
   wechatQrUrl: url,
   entryLimit: z.number().int().min(1).max(100),
+  // Bytes on the wire (the submission area's unit), whole megabytes in the form.
+  empowerMaxBytes: z
+    .number('6023')
+    .int('6023')
+    .min(EMPOWER_MAX_MB.min * MB, '6023')
+    .max(EMPOWER_MAX_MB.max * MB, '6023'),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

@@ -30,4 +30,24 @@ export const CONSOLE_ERRORS = {
   6007: { status: 409, 'zh-CN': '这张票已经作废', 'zh-TW': '這張票已經作廢', 'en-US': 'This vote has already been voided' },
   6008: { status: 400, 'zh-CN': '请填写回复内容', 'zh-TW': '請填寫回覆內容', 'en-US': 'Please write a reply' },
   6006: { status: 400, 'zh-CN': '请填写简体中文标题', 'zh-TW': '請填寫簡體中文標題', 'en-US': 'Please fill in the Simplified Chinese title' },
+  6020: {
+    status: 415,
+    'zh-CN': '仅支持 JPG、PNG 或 WebP 图片',
+    'zh-TW': '僅支援 JPG、PNG 或 WebP 圖片',
+    'en-US': 'Only JPG, PNG or WebP images are accepted',
+  },
+  6021: {
+    status: 415,
+    'zh-CN': '模板须为 PDF、DOC、DOCX 或 ZIP 文件',
+    'zh-TW': '範本須為 PDF、DOC、DOCX 或 ZIP 檔案',
+    'en-US': 'A template must be a PDF, DOC, DOCX or ZIP file',
+  },
+  6022: { status: 400, 'zh-CN': '没有收到文件，请重新选择', 'zh-TW': '沒有收到檔案，請重新選擇', 'en-US': 'No file was received; please choose it again' },
+  6023: {
+    status: 400,
+    'zh-CN': '授权材料大小上限须在 1 到 1024 MB 之间',
+    'zh-TW': '授權資料大小上限須在 1 到 1024 MB 之間',
+    'en-US': 'The authorisation package limit must be between 1 and 1024 MB',
+  },
+  6024: { status: 404, 'zh-CN': '该作品没有这个文件', 'zh-TW': '該作品沒有這個檔案', 'en-US': 'This entry has no such file' },
 } as const satisfies Record<number, CatalogueEntry>;

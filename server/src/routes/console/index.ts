@@ -27,6 +27,7 @@ import { listAccounts, setDisabled, setRole } from '../../services/console/users
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
+import { consoleFileRoutes } from './files';
 
 /** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
 export const CONSOLE_API_ROUTES = new Set<string>();
@@ -184,6 +185,9 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   // Settings.
   app.get('/api/admin/settings', async () => ok(await readConsoleSettings(db, ctx.config)));
   app.put('/api/admin/settings', { schema: { body: settingsBody } }, async (req) => ok(await writeConsoleSettings(db, ctx.config, req.body)));
+
+  // Files: content images and templates uploaded, an entry's files downloaded (own body parser, same guard).
+  await app.register(consoleFileRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

@@ -1,13 +1,14 @@
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import type { Phase } from '../../../../common/constants';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
-import { ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
+import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findPage, upsertPage } from '../../db/repos/console/content';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { PHASES_SETTING } from '../contest/contest-info';
 import { DEFAULT_RULE, DEFAULT_STEP_UP_PER_HOUR } from '../gallery/voting-settings';
+import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
@@ -16,10 +17,16 @@ export const SETTING_KEYS = {
   stepUpPerHour: 'voting.stepUpPerHour',
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
+  empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
 } as const;
 
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
-const DEFAULTS = { votingRule: DEFAULT_RULE, stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR, entryLimit: ENTRY_LIMIT_DEFAULT } as const;
+const DEFAULTS = {
+  votingRule: DEFAULT_RULE,
+  stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
+  entryLimit: ENTRY_LIMIT_DEFAULT,
+  empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
+} as const;
 const EMPTY_WINDOW = { start: '', end: '' };
 
 export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
@@ -45,6 +52,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? config.organiserEmail),
     wechatQrUrl,
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
+    empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
   };
 }
 
@@ -56,6 +64,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
+    await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
     const about = await findPage(trx, 'aboutUs');
     if (about) {
       let extra: Record<string, unknown> = {};

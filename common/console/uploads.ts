@@ -1,0 +1,33 @@
+/**
+ * Files the organiser uploads from the console (issue E): content images, replacement templates, and the
+ * files of an entry the organiser downloads. Shared by the console SPA and the server (no zod here).
+ */
+
+/** Where an uploaded content image is used; each has its own largest edge (images are never enlarged). */
+export const CONTENT_IMAGE_PURPOSES = ['newsCover', 'juryPhoto', 'exhibitionCover', 'sponsorLogo', 'wechatQr'] as const;
+export type ContentImagePurpose = (typeof CONTENT_IMAGE_PURPOSES)[number];
+export const CONTENT_IMAGE_MAX_EDGE: Record<ContentImagePurpose, number> = {
+  newsCover: 1920,
+  exhibitionCover: 1920,
+  juryPhoto: 800,
+  sponsorLogo: 800,
+  wechatQr: 800,
+};
+export const CONTENT_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** A template (entry form, letter, commitment) is a short document; 20 MB leaves room for scans. */
+export const TEMPLATE_MAX_BYTES = 20 * 1024 * 1024;
+export const TEMPLATE_ACCEPT = '.pdf,.doc,.docx,.zip';
+
+/** The organiser's limit of the authorisation package, in whole megabytes (the settings page shows MB). */
+export const EMPOWER_MAX_MB = { min: 1, max: 1024 } as const;
+export const MB = 1024 * 1024;
+
+/** The files of an entry the organiser can download. */
+export const ENTRY_FILES = ['cover', 'videoCover', 'teamLogo', 'video', 'empower'] as const;
+export type EntryFileName = (typeof ENTRY_FILES)[number];
+
+export type ContentImageUpload = { url: string; width: number; height: number; bytes: number; format: 'jpg' | 'png' | 'webp' };
+export type TemplateFileUpload = { id: number; fileUrl: string; fileName: string; bytes: number; kind: 'pdf' | 'doc' | 'docx' | 'zip' };
+/** One downloadable file of an entry; `fileName` is the name the download gets. */
+export type EntryFileInfo = { name: EntryFileName; fileName: string; size: number | null };

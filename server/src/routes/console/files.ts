@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTENT_IMAGE_PURPOSES, ENTRY_FILES, TEMPLATE_MAX_BYTES } from '../../../../common/console/uploads';
+import { IMAGE_MAX_BYTES } from '../../../../common/constants';
+import { storeContentImage } from '../../services/console/content-images';
+import { listEntryFiles, openEntryFile } from '../../services/console/entry-files';
+import { replaceTemplateFile } from '../../services/console/template-files';
+import { megabytes, RefusalError, refusalBody } from '../../services/submission/refusal';
+import { ok } from '../reply';
+
+// A little over each limit, so a file just past it is read and refused with the catalogued 5002 text.
+const SLACK = 64 * 1024;
+
+/** The raw bytes of one file, or 6022 when the request carried none (JSON, an empty body). */
+function bytesOf(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new RefusalError(6022);
+  return body;
+}
+
+/** attachment; with an ASCII fallback and the real (UTF-8) name for browsers that read filename*. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * File routes of the console (issue E), inside the console API plugin so its requireAdmin hook guards them
+ * before a byte is read. Uploads are the file itself as the body (application/octet-stream; the name in
+ * the query): console files are small, so one request is enough where entrants need resumable tus.
+ */
+export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: TEMPLATE_MAX_BYTES + SLACK }, (_req, body, done) => done(null, body));
+
+  // Refusals that name a measured value fill it in; an over-long body gets the same "File size exceeds" text.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RefusalError) return reply.status(error.status).send(refusalBody(error, request.locale));
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.url.startsWith('/api/admin/uploads/image') ? IMAGE_MAX_BYTES : TEMPLATE_MAX_BYTES;
+      return reply.status(413).send(refusalBody(new RefusalError(5002, { size: megabytes(limit) }, { status: 413 }), request.locale));
+    }
+    throw error;
+  });
+
+  app.post(
+    '/api/admin/uploads/image',
+    { bodyLimit: IMAGE_MAX_BYTES + SLACK, schema: { querystring: z.object({ purpose: z.enum(CONTENT_IMAGE_PURPOSES) }) } },
+    async (req) => ok(await storeContentImage(ctx, bytesOf(req.body), req.query.purpose)),
+  );
+
+  app.post(
+    '/api/admin/templates/:id/file',
+    {
+      bodyLimit: TEMPLATE_MAX_BYTES + SLACK,
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ name: z.string().max(255).optional() }) },
+    },
+    async (req) => ok(await replaceTemplateFile(ctx, req.params.id, bytesOf(req.body), req.query.name)),
+  );
+
+  // Every file of an entry, the private film original and authorisation package included; never cached.
+  app.get('/api/admin/entries/:id/files', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) =>
+    ok(await listEntryFiles(ctx, req.params.id)),
+  );
+  app.get(
+    '/api/admin/entries/:id/files/:file',
+    { schema: { params: z.object({ id: z.coerce.number().int().positive(), file: z.enum(ENTRY_FILES) }) } },
+    async (req, reply) => {
+      const { stream, fileName } = await openEntryFile(ctx, req.params.id, req.params.file);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachment(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};
