@@ -1,5 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
 import { hashPassword } from '../server/src/services/auth/passwords';
 import { expect, test } from './fixtures';
 
@@ -101,6 +102,50 @@ test('news published in zh-CN only reads in Traditional Chinese at /zh-TW/events
   await page.goto(`/zh-TW/events/${created.id}`);
   await expect(page.locator('main h1').first()).toHaveText('反詐宣傳進校園活動圓滿結束');
   await expect(page.locator('main').getByText(/同學們學習.如何識別網路詐騙/)).toBeVisible();
+  expectClean();
+});
+
+test('an organiser uploads a news cover; the public news page shows the uploaded, re-encoded image', async ({ page, expectClean }) => {
+  // A 2400x1350 photo carrying EXIF: the server shrinks it to 1920 wide and drops the metadata.
+  const photo = await sharp({ create: { width: 2400, height: 1350, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Copyright: 'e2e-owner' } })
+    .toBuffer();
+  await signIn(page);
+  await page.goto('/admin/#/content/news');
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('状态').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  const uploaded = page.waitForResponse((r) => r.url().includes('/api/admin/uploads/image?purpose=newsCover'));
+  await drawer.locator('input[type=file]').first().setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const image = (await (await uploaded).json()).data as { url: string; width: number; height: number };
+  expect(image.url).toMatch(/^\/media\/content\/[a-f0-9]{24}\.jpg$/);
+  expect([image.width, image.height]).toEqual([1920, 1080]);
+  await expect(drawer.getByLabel('封面图片地址')).toHaveValue(image.url);
+  const preview = drawer.getByTestId('preview-newsCover');
+  await expect(preview).toHaveAttribute('src', image.url);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1920);
+  await drawer.locator('#i18n_zh-CN_title').fill('上传封面的新闻');
+  await drawer.locator('#i18n_zh-CN_summary').fill('封面图片由控制台上传');
+  await drawer.locator('.ant-drawer-body').evaluate((el) => el.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(process.env.E2E_DATA_DIR as string, 'console-news-upload.png') });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/news') && r.request().method() === 'POST');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  const created = (await (await saved).json()).data as { id: number; coverUrl: string };
+  expect(created.coverUrl).toBe(image.url);
+
+  await page.goto(`/events/${created.id}`);
+  await expect(page.locator('main h1').first()).toHaveText('上传封面的新闻');
+  // The page may ask for a resized copy (/media/img/<w>/content/...); either way it is the uploaded file.
+  const cover = page.locator('main img.article-cover');
+  const name = image.url.slice('/media/'.length);
+  await expect(cover).toHaveAttribute('src', new RegExp(name.replace('.jpg', '')));
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The file the page links has no EXIF left.
+  const served = await (await page.request.get(image.url)).body();
+  expect(served.includes('e2e-owner')).toBe(false);
+  expect(photo.includes('e2e-owner')).toBe(true);
   expectClean();
 });
 

@@ -1,8 +1,17 @@
+import type { ContentImagePurpose } from '../../../common/console/uploads';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../../../common/constants';
 
 /** How the console's editor shows each content kind; mirrors CONTENT_KINDS on the server. */
-export type FieldType = 'text' | 'textarea' | 'rich' | 'lines' | 'number' | 'datetime' | 'select';
-export type FieldDef = { name: string; label: string; type?: FieldType; options?: { value: string; label: string }[]; required?: boolean };
+export type FieldType = 'text' | 'textarea' | 'rich' | 'lines' | 'number' | 'datetime' | 'select' | 'image';
+export type FieldDef = {
+  name: string;
+  label: string;
+  type?: FieldType;
+  options?: { value: string; label: string }[];
+  required?: boolean;
+  /** For 'image' fields: which upload purpose (and so which size) the uploaded file gets. */
+  purpose?: ContentImagePurpose;
+};
 export type KindDef = { columns: FieldDef[]; texts: FieldDef[]; titleField: string; publishable?: boolean };
 export type KindName = 'news' | 'jury' | 'exhibitions' | 'sponsors' | 'templates' | 'scamTips';
 
@@ -21,7 +30,7 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
           { value: 'draft', label: 'console.content.draft' },
         ],
       },
-      { name: 'coverUrl', label: 'console.field.coverUrl', required: true },
+      { name: 'coverUrl', label: 'console.field.coverUrl', required: true, type: 'image', purpose: 'newsCover' },
       { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' },
       sort,
     ],
@@ -34,7 +43,7 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
     publishable: true,
   },
   jury: {
-    columns: [{ name: 'photoUrl', label: 'console.field.photoUrl', required: true }, sort],
+    columns: [{ name: 'photoUrl', label: 'console.field.photoUrl', required: true, type: 'image', purpose: 'juryPhoto' }, sort],
     texts: [
       { name: 'name', label: 'console.field.name' },
       { name: 'title', label: 'console.field.personTitle' },
@@ -44,7 +53,8 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
   },
   exhibitions: {
     columns: [
-      { name: 'coverUrl', label: 'console.field.coverUrl', required: true },
+      { name: 'coverUrl', label: 'console.field.coverUrl', required: true, type: 'image', purpose: 'exhibitionCover' },
+      // A video address (the exhibition page plays it with the cover as poster), so no image upload here.
       { name: 'mediaUrl', label: 'console.field.mediaUrl' },
       { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' },
       sort,
@@ -58,7 +68,7 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
   },
   sponsors: {
     columns: [
-      { name: 'logoUrl', label: 'console.field.logoUrl', required: true },
+      { name: 'logoUrl', label: 'console.field.logoUrl', required: true, type: 'image', purpose: 'sponsorLogo' },
       { name: 'link', label: 'console.field.link', required: true },
       { name: 'tier', label: 'console.field.tier', type: 'select', options: SPONSOR_TIERS.map((t) => ({ value: t, label: `thanks.tier.${t}` })) },
       sort,

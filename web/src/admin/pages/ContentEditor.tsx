@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContentRow } from '../../../../common/console/api-types';
 import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
+import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
 
 /** Create or edit one item of a content kind; `row` null means a new item with `initial` values. */
@@ -95,6 +96,8 @@ export function ContentEditor({
               <InputNumber min={-9999} max={9999} />
             ) : c.type === 'datetime' ? (
               <DatePicker showTime />
+            ) : c.type === 'image' && c.purpose ? (
+              <ImageUrlInput purpose={c.purpose} />
             ) : (
               <Input />
             )}

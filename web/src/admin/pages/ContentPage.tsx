@@ -8,6 +8,7 @@ import type { Paged } from '../../../../common/errors';
 import { adminGet, adminSend } from '../api';
 import { emptyValues, isKindName, KIND_DEFS } from '../content-fields';
 import { ContentEditor } from './ContentEditor';
+import { TemplateFileButton } from './TemplateFileButton';
 
 /** Where visitors see an item, to check it as they will (the editor's preview covers the body alone). */
 const PUBLIC_PATHS: Partial<Record<string, string>> = { news: '/events/', exhibitions: '/exhibition/' };
@@ -98,16 +99,30 @@ export function ContentPage() {
                 },
               ]
             : []),
+          ...(kind === 'templates'
+            ? [
+                {
+                  title: f('console.field.fileName'),
+                  key: 'file',
+                  render: (_: unknown, r: AdminContentRow) => (
+                    <a href={String(r.fileUrl)} download={String(r.fileName)}>
+                      {String(r.fileName)}
+                    </a>
+                  ),
+                },
+              ]
+            : []),
           { title: f('console.field.sort'), dataIndex: 'sort', width: 70 },
           {
             title: f('console.entries.actions'),
             key: 'actions',
-            width: 220,
+            width: kind === 'templates' ? 320 : 220,
             render: (_, r) => (
               <Space size={4} wrap>
                 <Button size="small" onClick={() => setEditing(r)}>
                   <FormattedMessage id="console.content.edit" />
                 </Button>
+                {kind === 'templates' && <TemplateFileButton id={r.id} onReplaced={() => void refresh()} />}
                 {PUBLIC_PATHS[kind] && (kind !== 'news' || r.status === 'published') && (
                   <Button size="small" href={`${PUBLIC_PATHS[kind]}${r.id}`} target="_blank">
                     <FormattedMessage id="console.content.view" />

@@ -1,8 +1,11 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
-import { adminGet, adminSend } from '../api';
+import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import { useAdminLocale } from '../AdminLocale';
+import { adminGet, adminSend, downloadFile } from '../api';
 import { VideoPlayer } from '../VideoPlayer';
 
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
@@ -10,10 +13,16 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
   const intl = useIntl();
   const f = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const { message } = App.useApp();
+  const { locale } = useAdminLocale();
   const qc = useQueryClient();
   const { data } = useQuery({
     queryKey: ['admin', 'entry', id],
     queryFn: ({ signal }) => adminGet<AdminEntryDetail>(`/api/admin/entries/${id}`, signal),
+    enabled: id !== null,
+  });
+  const files = useQuery({
+    queryKey: ['admin', 'entry', id, 'files'],
+    queryFn: ({ signal }) => adminGet<EntryFileInfo[]>(`/api/admin/entries/${id}/files`, signal),
     enabled: id !== null,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
@@ -29,16 +38,48 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     await refresh();
   };
 
-  const file = (url: string | null) =>
-    url ? (
-      <a href={url} target="_blank" rel="noreferrer">
-        <FormattedMessage id="console.detail.open" />
-      </a>
-    ) : (
-      <Typography.Text type="secondary">
-        <FormattedMessage id="console.detail.missing" />
-      </Typography.Text>
+  // Through the admin-only route: the film original and the package are never public.
+  const download = (name: EntryFileName) => {
+    const info = files.data?.find((x) => x.name === name);
+    if (!info) return null;
+    return (
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        aria-label={`${f('console.detail.download')} ${info.fileName}`}
+        onClick={() => void downloadFile(`/api/admin/entries/${id}/files/${name}`, info.fileName, locale)}
+      >
+        <FormattedMessage id="console.detail.download" />
+      </Button>
     );
+  };
+  const missing = (
+    <Typography.Text type="secondary">
+      <FormattedMessage id="console.detail.missing" />
+    </Typography.Text>
+  );
+  const file = (url: string | null, name: EntryFileName) =>
+    url ? (
+      <Space size={12} wrap>
+        <a href={url} target="_blank" rel="noreferrer">
+          <FormattedMessage id="console.detail.open" />
+        </a>
+        {download(name)}
+      </Space>
+    ) : (
+      missing
+    );
+  const original = (name: 'video' | 'empower') => {
+    const info = files.data?.find((x) => x.name === name);
+    return info ? (
+      <Space size={12} wrap>
+        <Typography.Text>{`${info.fileName}${info.size ? ` · ${(info.size / 1024 / 1024).toFixed(1)} MB` : ''}`}</Typography.Text>
+        {download(name)}
+      </Space>
+    ) : (
+      missing
+    );
+  };
 
   return (
     <Drawer open={id !== null} onClose={onClose} size="large" title={data ? `${data.title}` : ''} destroyOnHidden>
@@ -83,10 +124,11 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             <Descriptions.Item label={f('console.detail.teamDesc')}>{data.teamDesc}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.slogan')}>{data.slogan}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.submitter')}>{`${data.submitter.email} (${data.submitter.locale})`}</Descriptions.Item>
-            <Descriptions.Item label={f('console.detail.cover')}>{file(data.coverUrl)}</Descriptions.Item>
-            <Descriptions.Item label={f('console.detail.videoCover')}>{file(data.videoCoverUrl)}</Descriptions.Item>
-            <Descriptions.Item label={f('console.detail.teamLogo')}>{file(data.teamLogoUrl)}</Descriptions.Item>
-            <Descriptions.Item label={f('console.detail.empower')}>{data.empowerKey ?? f('console.detail.missing')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.cover')}>{file(data.coverUrl, 'cover')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.videoCover')}>{file(data.videoCoverUrl, 'videoCover')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.teamLogo')}>{file(data.teamLogoUrl, 'teamLogo')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.videoOriginal')}>{original('video')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.empower')}>{original('empower')}</Descriptions.Item>
             {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
           </Descriptions>
           <Typography.Title level={2} style={{ fontSize: 16 }}>

@@ -5,12 +5,14 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
+import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
 import { PHASES } from '../../../../common/constants';
 import { adminGet, adminSend } from '../api';
+import { ImageUrlInput } from '../ImageUrlInput';
 
 type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
 
-/** Phases, the voting rule and its step-up threshold, the organiser's address, the WeChat QR, the entry limit. */
+/** Phases, the voting rule and its step-up threshold, the organiser's address, the WeChat QR, the entry and package limits. */
 export function SettingsPage() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
@@ -62,8 +64,19 @@ export function SettingsPage() {
         <Form.Item name="organiserEmail" label={f('console.settings.organiserEmail')} rules={[{ required: true, type: 'email' }]}>
           <Input />
         </Form.Item>
+        <Form.Item
+          name="empowerMaxBytes"
+          label={f('console.settings.empowerMax')}
+          extra={f('console.settings.empowerMaxHint')}
+          rules={[{ required: true }]}
+          // Bytes in the API (the submission area's unit), whole megabytes on screen.
+          getValueProps={(v: number | undefined) => ({ value: v === undefined ? undefined : Math.round(v / MB) })}
+          normalize={(v: number | null) => (v === null ? undefined : v * MB)}
+        >
+          <InputNumber min={EMPOWER_MAX_MB.min} max={EMPOWER_MAX_MB.max} precision={0} suffix={f('console.unit.mb')} />
+        </Form.Item>
         <Form.Item name="wechatQrUrl" label={f('console.settings.wechatQr')}>
-          <Input />
+          <ImageUrlInput purpose="wechatQr" />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           <FormattedMessage id="console.content.save" />
