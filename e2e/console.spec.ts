@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
@@ -68,6 +69,24 @@ test('a visitor session never downloads console code', async ({ page, expectClea
     const body = await (await page.request.get(url)).text();
     expect(body.includes('/api/admin/'), url).toBe(false);
   }
+  expectClean();
+});
+
+test("the entry drawer downloads a file through the browser's own download (a signed link, not a page-memory copy)", async ({ page, expectClean }) => {
+  await signIn(page);
+  await page.getByRole('menuitem', { name: '作品审核' }).click();
+  await page.getByRole('row').filter({ hasText: '控制台审核测试作品' }).getByRole('button', { name: '控制台审核测试作品' }).click();
+  const drawer = page.locator('.ant-drawer');
+  const link = page.waitForResponse((r) => /\/api\/admin\/entries\/\d+\/files\/cover\/link$/.test(r.url()));
+  const download = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: /下载 .*cover/ }).click();
+  expect((await (await link).json()).data.url).toMatch(/^\/api\/downloads\//);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('E2E-CONSOLE-1-cover.jpg');
+  const saved = path.join(process.env.E2E_DATA_DIR as string, 'downloaded-cover.jpg');
+  await file.saveAs(saved);
+  const original = await (await page.request.get('/media/seed/news-1.jpg')).body();
+  expect(fs.readFileSync(saved).equals(original)).toBe(true);
   expectClean();
 });
 

@@ -50,4 +50,10 @@ export const CONSOLE_ERRORS = {
     'en-US': 'The authorisation package limit must be between 1 and 1024 MB',
   },
   6024: { status: 404, 'zh-CN': '该作品没有这个文件', 'zh-TW': '該作品沒有這個檔案', 'en-US': 'This entry has no such file' },
+  6025: {
+    status: 403,
+    'zh-CN': '下载链接已失效，请在管理后台重新打开作品后下载',
+    'zh-TW': '下載連結已失效，請在管理後台重新開啟作品後下載',
+    'en-US': 'This download link has expired; open the entry in the console and download it again',
+  },
 } as const satisfies Record<number, CatalogueEntry>;

@@ -8,6 +8,7 @@ import { localePlugin } from './plugins/locale';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
+import { downloadLinkRoutes } from './routes/console/download-link';
 import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
 import { galleryRoutes } from './routes/gallery/index';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(submissionRoutes);
   await app.register(galleryRoutes);
   await app.register(consoleRoutes);
+  await app.register(downloadLinkRoutes);
   await app.register(mediaRoutes);
   await app.register(seoRoutes);
   await app.register(pageRoutes);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/database';
+import { signDownloadLink } from '../src/services/console/download-links';
 import { insertEntry } from './console-helpers';
 import { DIALECTS } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -36,11 +37,24 @@ beforeAll(async () => {
 });
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+const GIF = Buffer.from(
+  'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+  'latin1',
+);
 const RAR = Buffer.concat([Buffer.from([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00]), Buffer.alloc(100, 1)]);
 /** A Word 97-2003 file's head: the OLE signature, then (somewhere) the WordDocument stream's UTF-16 name. */
-const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(500)]);
-const XLS = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500), Buffer.from('Workbook', 'utf16le'), Buffer.alloc(500)]);
+const DOC = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(500),
+  Buffer.from('WordDocument', 'utf16le'),
+  Buffer.alloc(500),
+]);
+const XLS = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(500),
+  Buffer.from('Workbook', 'utf16le'),
+  Buffer.alloc(500),
+]);
 const DOCX = makeZip([
   { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
   { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
@@ -111,7 +125,12 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
         expect([label, res.statusCode, res.json().code], label).toEqual([label, status, code]);
         if (msg) expect(res.json().msg).toBe(msg);
       }
-      const json = await t.app.inject({ method: 'POST', url: '/api/admin/uploads/image?purpose=newsCover', headers: { authorization: `Bearer ${admin.token}` }, payload: { url: 'x' } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads/image?purpose=newsCover',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { url: 'x' },
+      });
       expect(json.json().code).toBe(6022);
       const badPurpose = await upload('/api/admin/uploads/image?purpose=avatar', png);
       expect(badPurpose.statusCode).toBe(400);
@@ -307,6 +326,56 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
       } finally {
         fs.writeFileSync(file, bytes);
       }
+    });
+
+    it('a signed five-minute link lets the browser download the film itself; forged, altered, expired or orphaned links are refused', async () => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/entries/${entryId}/files/video/link`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(asked.statusCode).toBe(200);
+      const url = asked.json().data.url as string;
+      expect(url).toMatch(/^\/api\/downloads\/[\w-]+\.[\w-]+$/);
+      // No bearer token: the link itself is the credential.
+      const film = await get(url);
+      expect(film.statusCode).toBe(200);
+      expect(film.rawPayload.equals(FILM)).toBe(true);
+      expect(film.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(film.headers['cache-control']).toBe('no-store');
+
+      const refused = async (link: string) => {
+        const res = await get(link);
+        expect([res.statusCode, res.json().code], link).toEqual([403, 6025]);
+        expect(res.rawPayload.equals(FILM)).toBe(false);
+      };
+      const [payload, signature] = url.slice('/api/downloads/'.length).split('.') as [string, string];
+      // Another file of the same entry under the same signature, a made-up signature, garbage.
+      const swapped = Buffer.from(JSON.stringify([entryId, 'empower', admin.id, Date.now() + 60_000])).toString('base64url');
+      await refused(`/api/downloads/${swapped}.${signature}`);
+      await refused(`/api/downloads/${payload}.${Buffer.alloc(32).toString('base64url')}`);
+      await refused('/api/downloads/not-a-token');
+      // Expired: signed six minutes ago.
+      await refused(signDownloadLink(t.ctx.config.cookieSecret, { entryId, file: 'video', adminId: admin.id }, Date.now() - 6 * 60_000));
+      // An admin demoted (or disabled) after asking cannot use the link any more.
+      const former = await createTestUser(t.ctx, { role: 'admin' });
+      const link = signDownloadLink(t.ctx.config.cookieSecret, { entryId, file: 'video', adminId: former.id });
+      expect((await get(link)).statusCode).toBe(200);
+      await t.ctx.db.updateTable('users').set({ role: 'user' }).where('id', '=', former.id).execute();
+      await refused(link);
+      // Non-admins cannot ask for a link; a missing file is said when asking, not at download.
+      const byUser = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/entries/${entryId}/files/video/link`,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(byUser.statusCode).toBe(403);
+      const none = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/entries/${entryId}/files/teamLogo/link`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect([none.statusCode, none.json().code]).toEqual([404, 6024]);
     });
 
     it('never serves the originals to anyone else, nor publicly', async () => {

@@ -65,17 +65,14 @@ export async function adminUpload<T>(path: string, file: Blob, locale: string): 
   throw new ApiError(payload.code ?? 9500, status, msg);
 }
 
-/** Downloads a console file (bearer token, so not a plain link) and saves it under the server's name. */
-export async function downloadFile(path: string, fileName: string, locale: string): Promise<void> {
-  const res = await fetch(path, { headers: authHeaders(locale) });
-  if (!res.ok) {
-    await request(path, { level: 'error' }).catch(() => undefined);
-    return;
-  }
-  const url = URL.createObjectURL(await res.blob());
+/**
+ * Downloads a file of an entry. A film original can be gigabytes, so it must not pass through this page's
+ * memory: the console asks for a signed five-minute link and the browser's download manager fetches it.
+ */
+export async function downloadEntryFile(entryId: number, file: string): Promise<void> {
+  const { url } = await adminSend<{ url: string }>('POST', `/api/admin/entries/${entryId}/files/${file}/link`);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName;
+  a.rel = 'noopener';
   a.click();
-  URL.revokeObjectURL(url);
 }

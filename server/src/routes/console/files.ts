@@ -1,8 +1,12 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_IMAGE_PURPOSES, ENTRY_FILES, TEMPLATE_MAX_BYTES } from '../../../../common/console/uploads';
 import { IMAGE_MAX_BYTES } from '../../../../common/constants';
+import { currentUserOf } from '../../plugins/auth';
 import { storeContentImage } from '../../services/console/content-images';
+import { signDownloadLink } from '../../services/console/download-links';
 import { listEntryFiles, openEntryFile } from '../../services/console/entry-files';
 import { replaceTemplateFile } from '../../services/console/template-files';
 import { megabytes, RefusalError, refusalBody } from '../../services/submission/refusal';
@@ -61,18 +65,25 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/entries/:id/files', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) =>
     ok(await listEntryFiles(ctx, req.params.id)),
   );
-  app.get(
-    '/api/admin/entries/:id/files/:file',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive(), file: z.enum(ENTRY_FILES) }) } },
-    async (req, reply) => {
-      const { stream, fileName } = await openEntryFile(ctx, req.params.id, req.params.file);
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachment(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
+  const entryFileParams = z.object({ id: z.coerce.number().int().positive(), file: z.enum(ENTRY_FILES) });
+  app.get('/api/admin/entries/:id/files/:file', { schema: { params: entryFileParams } }, async (req, reply) =>
+    sendEntryFile(reply, await openEntryFile(ctx, req.params.id, req.params.file)),
   );
+  // A five-minute link the browser's download manager fetches by itself (routes/console/download-link.ts).
+  app.post('/api/admin/entries/:id/files/:file/link', { schema: { params: entryFileParams } }, async (req) => {
+    await openEntryFile(ctx, req.params.id, req.params.file).then(({ stream }) => stream.destroy()); // 6024 now, not at download
+    const admin = await currentUserOf(req);
+    return ok({ url: signDownloadLink(ctx.config.cookieSecret, { entryId: req.params.id, file: req.params.file, adminId: admin.id }) });
+  });
 };
+
+/** Streams one entry file as an attachment that no browser renders and no cache keeps. */
+export function sendEntryFile(reply: FastifyReply, { stream, fileName }: { stream: Readable; fileName: string }) {
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-disposition', attachment(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

@@ -4,8 +4,7 @@ import { App, Button, Descriptions, Drawer, Empty, Select, Space, Tag, Timeline,
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
-import { useAdminLocale } from '../AdminLocale';
-import { adminGet, adminSend, downloadFile } from '../api';
+import { adminGet, adminSend, downloadEntryFile } from '../api';
 import { VideoPlayer } from '../VideoPlayer';
 
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
@@ -13,7 +12,6 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
   const intl = useIntl();
   const f = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const { message } = App.useApp();
-  const { locale } = useAdminLocale();
   const qc = useQueryClient();
   const { data } = useQuery({
     queryKey: ['admin', 'entry', id],
@@ -41,13 +39,13 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
   // Through the admin-only route: the film original and the package are never public.
   const download = (name: EntryFileName) => {
     const info = files.data?.find((x) => x.name === name);
-    if (!info) return null;
+    if (!info || id === null) return null;
     return (
       <Button
         size="small"
         icon={<DownloadOutlined />}
         aria-label={`${f('console.detail.download')} ${info.fileName}`}
-        onClick={() => void downloadFile(`/api/admin/entries/${id}/files/${name}`, info.fileName, locale)}
+        onClick={() => void downloadEntryFile(id, name).catch(() => undefined)}
       >
         <FormattedMessage id="console.detail.download" />
       </Button>
