@@ -6,6 +6,10 @@
  *  (c) Lighthouse mobile scores for /home, /events and /gallery;
  *  then any area benches present (bench/votes.ts, bench/uploads.ts, bench/transcode.ts).
  * Budgets are compared in the output, never asserted: the machine is shared.
+ *
+ * Knobs: BENCH_ONLY=lighthouse|size|load (one part only, no area benches), BENCH_PORT (app port, default
+ * 3300), BENCH_LH_RUNS (Lighthouse runs per page, median printed; default 1), BENCH_LH_DIR (keep each
+ * Lighthouse JSON report there), BENCH_SKIP_BUILD=1 (use the existing build/web).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +19,10 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
+const ONLY = process.env.BENCH_ONLY || '';
+const part = (name: string) => !ONLY || ONLY === name;
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 1));
+const LH_DIR = process.env.BENCH_LH_DIR || '';
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -70,18 +78,44 @@ async function bundleKb(base: string): Promise<{ kb: number; files: number }> {
   return { kb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-async function lighthouseScores(url: string) {
+type LhFigures = { performance: number; accessibility: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number; lcpElement: string };
+
+async function lighthouseScores(url: string): Promise<LhFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
-    const c = result?.lhr.categories;
+    const lhr = result?.lhr;
+    if (LH_DIR && lhr) {
+      fs.mkdirSync(LH_DIR, { recursive: true });
+      fs.writeFileSync(path.join(LH_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
+    const c = lhr?.categories;
     const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100);
-    return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo') };
+    const ms = (k: string) => Math.round(lhr?.audits[k]?.numericValue ?? 0);
+    const lcpItems = (lhr?.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+      ?.items;
+    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '';
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      seo: score('seo'),
+      fcp: ms('first-contentful-paint'),
+      lcp: ms('largest-contentful-paint'),
+      tbt: ms('total-blocking-time'),
+      cls: Math.round((lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      lcpElement: lcpElement.slice(0, 90),
+    };
   } finally {
     await chrome.kill();
   }
+}
+
+/** Median by performance score of several runs, so one noisy run on the shared machine does not decide. */
+function median(runs: LhFigures[]): LhFigures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as LhFigures;
 }
 
 function row(label: string, value: string) {
@@ -89,51 +123,73 @@ function row(label: string, value: string) {
 }
 
 async function main() {
-  console.log('Building the web app…');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('vite build failed');
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('Building the web app…');
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-bench-'));
   const dbUrl = `sqlite:${path.join(dataDir, 'contest.sqlite')}`;
-  const appPort = 3300;
-  const rawPort = 3301;
+  const appPort = Number(process.env.BENCH_PORT || 3300);
+  const rawPort = appPort + 1;
   const base = `http://127.0.0.1:${appPort}`;
   const app = await start(
     'server/src/main.ts',
     { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
     'is running at',
   );
-  const raw = await start('bench/raw-server.ts', { PORT: String(rawPort), DATABASE_URL: dbUrl }, 'raw ready');
+  const raw = part('load') ? await start('bench/raw-server.ts', { PORT: String(rawPort), DATABASE_URL: dbUrl }, 'raw ready') : null;
   try {
-    console.log(`\n(a) throughput, ${CONNECTIONS} connections x ${DURATION} s each, same machine, same SQLite file`);
-    await load(`${base}/api/news?page=1`); // warm-up
-    const rawNews = await load(`http://127.0.0.1:${rawPort}/api/news?page=1`);
-    const apiNews = await load(`${base}/api/news?page=1`);
-    const home = await load(`${base}/home`);
-    row('raw node:http GET /api/news?page=1', `${rawNews.rps} req/s, p99 ${rawNews.p99} ms, errors ${rawNews.errors}`);
-    row('Fastify     GET /api/news?page=1', `${apiNews.rps} req/s, p99 ${apiNews.p99} ms, errors ${apiNews.errors}`);
-    row('  ratio Fastify / raw (budget >= 0.85)', (apiNews.rps / rawNews.rps).toFixed(2));
-    row('Fastify     GET /home (HTML + head)', `${home.rps} req/s, p99 ${home.p99} ms, errors ${home.errors}`);
+    if (part('load')) {
+      console.log(`\n(a) throughput, ${CONNECTIONS} connections x ${DURATION} s each, same machine, same SQLite file`);
+      await load(`${base}/api/news?page=1`); // warm-up
+      const rawNews = await load(`http://127.0.0.1:${rawPort}/api/news?page=1`);
+      const apiNews = await load(`${base}/api/news?page=1`);
+      const home = await load(`${base}/home`);
+      row('raw node:http GET /api/news?page=1', `${rawNews.rps} req/s, p99 ${rawNews.p99} ms, errors ${rawNews.errors}`);
+      row('Fastify     GET /api/news?page=1', `${apiNews.rps} req/s, p99 ${apiNews.p99} ms, errors ${apiNews.errors}`);
+      row('  ratio Fastify / raw (budget >= 0.85)', (apiNews.rps / rawNews.rps).toFixed(2));
+      row('Fastify     GET /home (HTML + head)', `${home.rps} req/s, p99 ${home.p99} ms, errors ${home.errors}`);
+    }
 
-    console.log('\n(b) first load of /home in Chromium');
-    const b = await bundleKb(base);
-    row('JS + CSS gzipped (budget <= 170 kB)', `${b.kb} kB in ${b.files} files`);
+    if (part('size')) {
+      console.log('\n(b) first load of /home in Chromium');
+      const b = await bundleKb(base);
+      row('JS + CSS gzipped (budget <= 170 kB)', `${b.kb} kB in ${b.files} files`);
+    }
 
-    console.log('\n(c) Lighthouse, mobile (budget: perf >= 90, a11y >= 95, SEO 100)');
-    for (const p of ['/home', '/events', '/gallery']) {
-      try {
-        const s = await lighthouseScores(`${base}${p}`);
+    if (part('lighthouse')) {
+      console.log(`\n(c) Lighthouse, mobile (budget: perf >= 90, a11y >= 95, SEO 100)${LH_RUNS > 1 ? `, median of ${LH_RUNS} runs` : ''}`);
+      for (const p of ['/home', '/events', '/gallery']) {
+        const runs: LhFigures[] = [];
+        let failure = '';
+        for (let i = 0; i < LH_RUNS; i++) {
+          try {
+            runs.push(await lighthouseScores(`${base}${p}`));
+          } catch (err) {
+            failure = (err as Error).message;
+          }
+        }
+        if (!runs.length) {
+          row(`Lighthouse ${p}`, `failed: ${failure}`);
+          continue;
+        }
+        const s = median(runs);
         row(`Lighthouse ${p}`, `performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}`);
-      } catch (err) {
-        row(`Lighthouse ${p}`, `failed: ${(err as Error).message}`);
+        row(
+          '',
+          `FCP ${s.fcp} ms, LCP ${s.lcp} ms, TBT ${s.tbt} ms, CLS ${s.cls}${runs.length > 1 ? ` (performance of each run: ${runs.map((r) => r.performance).join(', ')})` : ''}`,
+        );
+        if (s.lcpElement) row('', `LCP element ${s.lcpElement}`);
       }
     }
   } finally {
     app.kill('SIGTERM');
-    raw.kill('SIGTERM');
+    raw?.kill('SIGTERM');
   }
 
-  for (const extra of ['bench/votes.ts', 'bench/uploads.ts', 'bench/transcode.ts']) {
+  for (const extra of ONLY ? [] : ['bench/votes.ts', 'bench/uploads.ts', 'bench/transcode.ts']) {
     if (!fs.existsSync(path.join(root, extra))) continue;
     console.log(`\n== ${extra} ==`);
     spawnSync(process.execPath, ['--import', 'tsx', extra], { cwd: root, stdio: 'inherit' });

@@ -4,6 +4,16 @@ import type { EntryGroup } from './constants';
 export const GALLERY_SORTS = ['newest', 'votes', 'number'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 
+/**
+ * A gallery card's cover: its CSS width (gallery.css .entry-grid: two columns inside 20 px margins on
+ * phones, then 220 px+ columns in a 1200 px container, so a 375 px phone fetches a 160-240 px cover) and
+ * the largest width worth offering. The card and the server's preload of the first covers share them.
+ */
+export const GALLERY_CARD_SIZES = '(max-width: 520px) calc(50vw - 26px), (max-width: 1000px) calc(33vw - 20px), 290px';
+export const GALLERY_CARD_MAX_WIDTH = 400;
+/** Cards in the first row (two on a phone, up to four on a desktop): fetched at once, not lazily. */
+export const GALLERY_FIRST_ROW = 4;
+
 export const VOTING_RULES = ['perEntry', 'perContest', 'perEntryPerDay'] as const;
 export type VotingRule = (typeof VOTING_RULES)[number];
 

@@ -37,3 +37,22 @@ export function resizedImageUrl(src: string, width: ImageWidth, format: ImageFor
   if (!rel || rel.includes('..')) return null;
   return `/media/img/${width}/${rel.startsWith('r/') ? `renditions/${rel.slice(2)}` : rel}.${format}`;
 }
+
+/** The widths offered for an image shown at most `maxWidth` CSS px wide (all of them without a limit). */
+export function widthsUpTo(maxWidth?: number, widths: readonly ImageWidth[] = IMAGE_WIDTHS): ImageWidth[] {
+  return widths.filter((w) => maxWidth === undefined || w <= Math.max(maxWidth, IMAGE_WIDTHS[0]));
+}
+
+/**
+ * A srcset of the resized copies ("url 160w, url 240w, ..."), or null for an image the resizer does not
+ * serve. The page's <img> and the server's image preload build it here, so both name the same file.
+ */
+export function imageSrcSet(src: string, widths: readonly ImageWidth[], format: ImageFormat): string | null {
+  const parts: string[] = [];
+  for (const w of widths) {
+    const url = resizedImageUrl(src, w, format);
+    if (!url) return null;
+    parts.push(`${url} ${w}w`);
+  }
+  return parts.length ? parts.join(', ') : null;
+}

@@ -61,8 +61,10 @@ export function renderHead(h: HeadInfo): string {
   return tags.join('\n    ');
 }
 
-/** Puts lang/dir on <html> and the head tags at the marker. */
-export function renderDocument(template: string, marker: string, h: HeadInfo): string {
+/** Puts lang/dir on <html> and the head tags (then `extra`: preloads, data blocks) at the marker. */
+export function renderDocument(template: string, marker: string, h: HeadInfo, extra = ''): string {
   const dir = isRtl(h.locale) ? 'rtl' : 'ltr';
-  return template.replace(/<html[^>]*>/, `<html lang="${h.locale}" dir="${dir}">`).replace(marker, renderHead(h));
+  const head = extra ? `${renderHead(h)}\n    ${extra}` : renderHead(h);
+  // A function replacement: `$` sequences in stored titles must stay literal.
+  return template.replace(/<html[^>]*>/, `<html lang="${h.locale}" dir="${dir}">`).replace(marker, () => head);
 }

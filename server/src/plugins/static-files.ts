@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Built assets under /dist/ (hashed names: cached for a year) and public media under /media/ (seeded
+ * Built assets under /dist/ (hashed names: cached for a year; the `.br`/`.gz` siblings written at build
+ * time are served to clients that accept them) and public media under /media/ (seeded
  * and published images). Media never render as HTML: nosniff plus a sandboxing CSP on every file.
  */
 export async function staticFiles(app: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function staticFiles(app: FastifyInstance) {
     prefix: '/dist/',
     index: false,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');

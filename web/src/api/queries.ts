@@ -12,6 +12,7 @@ import type {
 } from '../../../common/api-types';
 import type { NewsCategory, PageSlug } from '../../../common/constants';
 import type { Paged } from '../../../common/errors';
+import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
 import { request } from './request';
 
@@ -26,7 +27,7 @@ function qs(params: Record<string, string | number | undefined>): string {
 export function useNewsList(page: number, pageSize: number, category?: NewsCategory) {
   const { locale } = useLocale();
   return useQuery({
-    queryKey: ['news', locale, page, pageSize, category ?? 'all'],
+    queryKey: queryKeys.news(locale, page, pageSize, category),
     queryFn: ({ signal }) => request<Paged<NewsSummary>>(`/api/news${qs({ page, pageSize, category })}`, { signal, level: 'redirect' }),
     placeholderData: keepPreviousData,
   });
@@ -44,7 +45,7 @@ export function useNewsItem(id: number) {
 
 export function useJury() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: ['jury', locale], queryFn: ({ signal }) => request<JuryMember[]>('/api/jury', { signal, level: 'redirect' }) });
+  return useQuery({ queryKey: queryKeys.jury(locale), queryFn: ({ signal }) => request<JuryMember[]>('/api/jury', { signal, level: 'redirect' }) });
 }
 
 export function useExhibitions(page: number, pageSize: number) {
@@ -68,7 +69,7 @@ export function useExhibition(id: number) {
 
 export function useSponsors() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: ['sponsors', locale], queryFn: ({ signal }) => request<Sponsor[]>('/api/sponsors', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: queryKeys.sponsors(locale), queryFn: ({ signal }) => request<Sponsor[]>('/api/sponsors', { signal, level: 'notification' }) });
 }
 
 export function usePageContent(slug: PageSlug) {
@@ -82,5 +83,5 @@ export function useTemplates() {
 }
 
 export function useContest() {
-  return useQuery({ queryKey: ['contest'], queryFn: ({ signal }) => request<ContestInfo>('/api/contest', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: queryKeys.contest(), queryFn: ({ signal }) => request<ContestInfo>('/api/contest', { signal, level: 'notification' }) });
 }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isRtl, type Locale } from '../../../common/locales';
 import { setRequestLocale } from '../api/request';
 import { detectLocale, localeFromPath, storeLocale, switchPathLocale } from './detect-locale';
-import { loadMessages, setCurrentMessages } from './messages';
+import { loadedMessages, loadMessages, setCurrentMessages } from './messages';
 import { LocaleContext } from './use-locale';
 
 /** Owns the active locale: follows the URL prefix, falls back to stored/browser choice, switches in place. */
@@ -16,7 +16,13 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const locale = prefix ?? chosen;
   setRequestLocale(locale);
   // The texts on screen: the previous language stays until the next one has arrived (switch in place).
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
+  // main.tsx waits for the first set before rendering, so the first render already has them.
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Record<string, string> } | null>(() => {
+    const messages = loadedMessages(locale);
+    if (!messages) return null;
+    setCurrentMessages(messages);
+    return { locale, messages };
+  });
 
   useEffect(() => {
     let live = true;
@@ -24,7 +30,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       (messages) => {
         if (!live) return;
         setCurrentMessages(messages);
-        setLoaded({ locale, messages });
+        // Same set as the first render took: keep the state object, so nothing renders again.
+        setLoaded((prev) => (prev?.locale === locale && prev.messages === messages ? prev : { locale, messages }));
       },
       () => {
         // Offline or a failed chunk: keep what is on screen; the next navigation retries.

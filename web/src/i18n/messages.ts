@@ -35,17 +35,28 @@ const LOADERS: Record<Locale, () => Promise<JsonModule[]>> = {
 };
 
 const cache = new Map<Locale, Promise<Messages>>();
+/** Sets that have arrived, readable without waiting (the first render needs no placeholder pass). */
+const arrived = new Map<Locale, Messages>();
 let current: Messages = {};
 
 export function loadMessages(locale: Locale): Promise<Messages> {
   let pending = cache.get(locale);
   if (!pending) {
-    pending = LOADERS[locale]().then((mods) => Object.assign({}, ...mods.map((m) => m.default)) as Messages);
+    pending = LOADERS[locale]().then((mods) => {
+      const messages = Object.assign({}, ...mods.map((m) => m.default)) as Messages;
+      arrived.set(locale, messages);
+      return messages;
+    });
     // A failed load (network drop) may be retried by the next call.
     pending.catch(() => cache.delete(locale));
     cache.set(locale, pending);
   }
   return pending;
+}
+
+/** The locale's texts if they have already arrived. */
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return arrived.get(locale);
 }
 
 /** Marks a loaded set as the one on screen, for code outside React (the request layer, the error page). */

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../../../common/i18n/index';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '../../../../common/locales';
 import { matchPageRoute } from '../../../../common/routes';
+import { encodeHtml } from '../../html/compress';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
+import { pageDataResolvers, renderPageData } from '../../html/initial-data';
+import { loadPageAssets, renderPreloads } from '../../html/preload';
 import { HEAD_MARKER, loadTemplate } from '../../html/template';
 import { failureBody } from '../../plugins/error-handler';
 
@@ -16,6 +19,7 @@ const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
  */
 export async function pageRoutes(app: FastifyInstance) {
   const template = loadTemplate(app.ctx.config.webDir);
+  const pageAssets = loadPageAssets(app.ctx.config.webDir);
   const { publicUrl } = app.ctx.config;
 
   app.get('/', async (_req, reply) => reply.redirect('/home', 302));
@@ -67,11 +71,26 @@ export async function pageRoutes(app: FastifyInstance) {
     }
     if (match?.route.path === '404') status = 404;
     if (match?.route.path === '500') status = 500;
+    const shownRoute = status === 404 ? '404' : (match?.route.path ?? '404');
+    const extra = [renderPreloads(pageAssets(shownRoute, locale))];
+    const dataResolver = status === 200 ? pageDataResolvers[shownRoute] : undefined;
+    if (dataResolver) {
+      try {
+        extra.push(renderPageData(await dataResolver(app.ctx, url.searchParams, locale)));
+      } catch (err) {
+        // The page still works without it: the SPA asks the API as usual.
+        request.log.warn({ err }, 'page data for the HTML failed');
+      }
+    }
+    const html = renderDocument(template(), HEAD_MARKER, head, extra.filter(Boolean).join('\n    '));
+    const encoded = encodeHtml(html, request.headers['accept-encoding']);
+    if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language')
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template(), HEAD_MARKER, head));
+      .send(encoded.body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

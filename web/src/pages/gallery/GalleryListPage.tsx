@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
-import { GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
+import { GALLERY_FIRST_ROW, GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
 import { EntryCard } from './EntryCard';
 import { useGalleryPages } from './gallery-api';
 import './gallery.css';
@@ -109,8 +109,8 @@ export default function GalleryListPage() {
         </p>
       )}
       <ul className="entry-grid" aria-busy={pages.isFetching}>
-        {items.map((entry) => (
-          <EntryCard key={entry.id} entry={entry} />
+        {items.map((entry, i) => (
+          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} />
         ))}
       </ul>
       {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}

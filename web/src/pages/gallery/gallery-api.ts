@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
 import type { CaptchaChallenge, GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
+import { queryKeys } from '../../../../common/query-keys';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 
@@ -16,7 +17,7 @@ function qs(params: Record<string, string | number | undefined>): string {
 export function useGalleryPages(filter: GalleryFilter) {
   const { locale } = useLocale();
   return useInfiniteQuery({
-    queryKey: ['gallery', locale, filter.group ?? 'all', filter.q ?? '', filter.sort],
+    queryKey: queryKeys.gallery(locale, filter.group, filter.q, filter.sort),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       request<GalleryPage>(`/api/gallery?${qs({ page: pageParam, pageSize: DEFAULT_PAGE_SIZE, group: filter.group, q: filter.q, sort: filter.sort })}`, {

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { HOME_NEWS_COUNT } from '../../../../common/query-keys';
 import { useContest, useJury, useNewsList, useSponsors } from '../../api/queries';
 import { GroupCards } from '../../components/GroupCards';
 import { NewsCard } from '../../components/NewsCard';
@@ -23,7 +24,7 @@ export default function HomePage() {
   const { link } = useLocale();
   usePageTitle(intl.formatMessage({ id: 'route.home' }));
   const contest = useContest();
-  const news = useNewsList(1, 4);
+  const news = useNewsList(1, HOME_NEWS_COUNT);
   const jury = useJury();
   const sponsors = useSponsors();
   const year = new Date().getFullYear();

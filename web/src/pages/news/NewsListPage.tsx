@@ -1,14 +1,20 @@
-import { Pagination } from 'antd';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NEWS_CATEGORIES, type NewsCategory } from '../../../../common/constants';
 import { useNewsList } from '../../api/queries';
-import { AntdScope } from '../../components/AntdScope';
 import { NewsCard } from '../../components/NewsCard';
 import { PageHeader } from '../../components/PageHeader';
 
 /** Rows shown while the first page loads, so the layout does not jump when it arrives. */
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
+
+/**
+ * antd (code and its first CSS-in-JS pass) costs a phone several hundred milliseconds of main thread.
+ * The pager is below the list, so it loads as its own chunk and mounts in a transition once the list is
+ * on screen: the list (and its cover, the largest paint) no longer waits for it.
+ */
+const NewsPager = lazy(() => import('./NewsPager'));
 
 export default function NewsListPage() {
   const intl = useIntl();
@@ -18,6 +24,11 @@ export default function NewsListPage() {
   const category = NEWS_CATEGORIES.includes(raw as NewsCategory) ? (raw as NewsCategory) : undefined;
   const pageSize = [10, 20, 50].includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : DEFAULT_PAGE_SIZE;
   const news = useNewsList(page, pageSize, category);
+  const hasData = Boolean(news.data);
+  const [pagerWanted, setPagerWanted] = useState(false);
+  useEffect(() => {
+    if (hasData) startTransition(() => setPagerWanted(true));
+  }, [hasData]);
 
   const go = (next: { page?: number; pageSize?: number; category?: NewsCategory | null }) => {
     const p = new URLSearchParams(params);
@@ -66,35 +77,20 @@ export default function NewsListPage() {
             </p>
           )}
           {!news.data && PLACEHOLDER_KEYS.map((k) => <div key={k} className="news-card news-card--row news-card--placeholder" aria-hidden="true" />)}
-          {(news.data?.items ?? []).map((item) => (
-            <NewsCard key={item.id} item={item} layout="row" headingLevel={2} />
+          {(news.data?.items ?? []).map((item, i) => (
+            <NewsCard key={item.id} item={item} layout="row" headingLevel={2} priority={i === 0} />
           ))}
         </div>
-        {news.data && news.data.total > 0 && (
-          <AntdScope>
-            <nav className="pager" aria-label={intl.formatMessage({ id: 'route.events' })}>
-              <Pagination
-                current={page}
-                pageSize={news.data.pageSize}
-                total={news.data.total}
-                showSizeChanger
-                pageSizeOptions={[10, 20, 50]}
-                showQuickJumper
-                showTotal={(total) => intl.formatMessage({ id: 'pagination.total' }, { total })}
-                onChange={(p, size) => go({ page: p, pageSize: size })}
-                itemRender={(p, type, original) =>
-                  // Real hrefs make the pages crawlable; the click itself is handled by Pagination.
-                  type === 'page' ? (
-                    <a href={`?${new URLSearchParams({ ...Object.fromEntries(params), page: String(p) })}`} onClick={(e) => e.preventDefault()}>
-                      {p}
-                    </a>
-                  ) : (
-                    original
-                  )
-                }
-              />
-            </nav>
-          </AntdScope>
+        {pagerWanted && news.data && news.data.total > 0 && (
+          <Suspense fallback={null}>
+            <NewsPager
+              page={page}
+              pageSize={news.data.pageSize}
+              total={news.data.total}
+              params={params}
+              onChange={(p, size) => go({ page: p, pageSize: size })}
+            />
+          </Suspense>
         )}
       </div>
     </>

@@ -1,0 +1,91 @@
+import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, GALLERY_FIRST_ROW } from '../../../common/gallery';
+import type { Locale } from '../../../common/locales';
+import { imageSrcSet, widthsUpTo } from '../../../common/media';
+import { HOME_NEWS_COUNT, INITIAL_DATA_ID, queryKeys } from '../../../common/query-keys';
+import type { AppContext } from '../context';
+import { listJury } from '../services/content/jury';
+import { listNews } from '../services/content/news';
+import { listSponsors } from '../services/content/sponsors';
+import { getContestInfo } from '../services/contest/contest-info';
+import { listGallery } from '../services/gallery/entries';
+import { escapeHtml } from './escape';
+
+/** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */
+export type ImagePreload = { href: string; srcset?: string; sizes?: string; type?: string };
+
+/** A page's first API answers (keyed like the query hooks, common/query-keys.ts) and its first images. */
+export type PageData = { queries: { key: unknown[]; data: unknown }[]; images: ImagePreload[] };
+
+export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale: Locale) => Promise<PageData>;
+
+/**
+ * Per-route first data, keyed by the route path of common/routes.ts. Without it a phone waits for the
+ * shell, then the page chunk, then the API, then the images; with it the answers come in the HTML and
+ * the largest image starts with the shell. Only the default view of a list is served (a filtered URL
+ * loads through the API as before). /events only names its first cover: its list keeps loading through
+ * the API, where its error handling (a failed load -> /500) lives.
+ */
+export const pageDataResolvers: Record<string, PageDataResolver> = {
+  home: async (ctx, _search, locale) => {
+    const [contest, news, jury, sponsors] = await Promise.all([
+      getContestInfo(ctx.db),
+      listNews(ctx.db, locale, { page: 1, pageSize: HOME_NEWS_COUNT }),
+      listJury(ctx.db, locale),
+      listSponsors(ctx.db, locale),
+    ]);
+    return {
+      queries: [
+        { key: queryKeys.contest(), data: contest },
+        { key: queryKeys.news(locale, 1, HOME_NEWS_COUNT), data: news },
+        { key: queryKeys.jury(locale), data: jury },
+        { key: queryKeys.sponsors(locale), data: sponsors },
+      ],
+      images: [],
+    };
+  },
+  events: async (ctx, search, locale) => {
+    if ([...search.keys()].length) return { queries: [], images: [] };
+    const news = await listNews(ctx.db, locale, { page: 1, pageSize: DEFAULT_PAGE_SIZE });
+    const first = news.items[0]?.coverUrl;
+    return { queries: [], images: first ? [{ href: first }] : [] };
+  },
+  gallery: async (ctx, search, locale) => {
+    if ([...search.keys()].length) return { queries: [], images: [] };
+    const page = await listGallery(ctx.db, { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: 'newest' });
+    const widths = widthsUpTo(GALLERY_CARD_MAX_WIDTH);
+    const images: ImagePreload[] = [];
+    for (const item of page.items.slice(0, GALLERY_FIRST_ROW)) {
+      const srcset = item.coverUrl ? imageSrcSet(item.coverUrl, widths, 'avif') : null;
+      if (item.coverUrl && srcset) images.push({ href: item.coverUrl, srcset, sizes: GALLERY_CARD_SIZES, type: 'image/avif' });
+    }
+    return {
+      // The list is an infinite query: its cached form is the pages loaded so far and their numbers.
+      queries: [{ key: queryKeys.gallery(locale, undefined, undefined, 'newest'), data: { pages: [page], pageParams: [1] } }],
+      images,
+    };
+  },
+};
+
+/** JSON inside <script>: nothing in it may close the element or start a comment. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The data block (not executed, so the CSP's script-src does not apply) and the image preloads. */
+export function renderPageData(data: PageData): string {
+  const tags = data.images.map((img) => {
+    const attrs = [`rel="preload"`, `as="image"`, `fetchpriority="high"`];
+    if (img.type) attrs.push(`type="${escapeHtml(img.type)}"`);
+    if (img.srcset) attrs.push(`imagesrcset="${escapeHtml(img.srcset)}"`, `imagesizes="${escapeHtml(img.sizes ?? '100vw')}"`);
+    else attrs.push(`href="${escapeHtml(img.href)}"`);
+    return `<link ${attrs.join(' ')}>`;
+  });
+  if (data.queries.length) tags.push(`<script type="application/json" id="${INITIAL_DATA_ID}">${jsonForScript({ queries: data.queries })}</script>`);
+  return tags.join('\n    ');
+}
