@@ -27,6 +27,9 @@ export type Config = {
   webDir: string;
 };
 
+/** Where contact messages go until the organiser names an address: a placeholder no mail reaches. */
+export const PLACEHOLDER_ORGANISER_EMAIL = 'organiser@localhost';
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
@@ -49,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'contest.sqlite')}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Microfilm Contest <no-reply@localhost>',
-    organiserEmail: env.ORGANISER_EMAIL || 'organiser@localhost',
+    organiserEmail: env.ORGANISER_EMAIL || PLACEHOLDER_ORGANISER_EMAIL,
     trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
     cookieSecret: env.COOKIE_SECRET || '',
     demoContent: bool(env.DEMO_CONTENT, true),

@@ -2,7 +2,7 @@ import type { ConsoleSettings } from '../../../../common/console/schemas';
 import type { Phase } from '../../../../common/constants';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
-import type { Config } from '../../config';
+import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
 import { findPage, upsertPage } from '../../db/repos/console/content';
 import { readSettings, writeSetting } from '../../db/repos/settings';
@@ -49,7 +49,8 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
-    organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? config.organiserEmail),
+    // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
+    organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     wechatQrUrl,
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
