@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { JobQueue } from './services/media/queue';
 import type { Storage } from './storage/index';
 
 /**
@@ -14,6 +15,8 @@ export type AppContext = {
   mailer: Mailer;
   /** Uploaded originals (local disk or S3) and processed public files. */
   storage: Storage;
+  /** Where media transcoding jobs are scheduled (the database by default, BullMQ when MEDIA_QUEUE=bullmq). */
+  mediaQueue: JobQueue;
 };
 
 declare module 'fastify' {

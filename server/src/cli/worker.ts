@@ -1,11 +1,11 @@
 import { createContext } from '../bootstrap';
 import { ffmpegAvailable } from '../services/media/ffmpeg';
 import { mediaSettings } from '../services/media/settings';
-import { startWorker } from '../services/media/worker';
 
 /**
  * `npm run worker`: the media worker as its own process (set MEDIA_WORKER=off on the web servers then).
- * Uses the same DATABASE_URL / DATA_DIR as the server; several may run at once, jobs are leased.
+ * Uses the same DATABASE_URL / DATA_DIR (and MEDIA_QUEUE / REDIS_URL) as the server; several may run at
+ * once: jobs are leased from the table, or handed out by BullMQ.
  */
 // One JSON line per event, like the server's log (pino is Fastify's, not a direct dependency).
 const line = (level: string, msg: string, err?: unknown) => console.log(JSON.stringify({ level, time: Date.now(), msg, ...(err ? { err: String(err) } : {}) }));
@@ -16,10 +16,11 @@ if (!(await ffmpegAvailable(settings.ffmpeg))) {
   process.exit(1);
 }
 const ctx = await createContext();
-const worker = startWorker(ctx, { ...settings, worker: true }, log);
+const worker = ctx.mediaQueue.startWorker(ctx, { ...settings, worker: true }, log);
 
 async function shutdown() {
   await worker.stop();
+  await ctx.mediaQueue.close();
   ctx.mailer.close();
   await ctx.db.destroy();
   process.exit(0);

@@ -83,9 +83,31 @@ export async function completeJob(db: Db, id: number, worker: string, outputs: J
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Records a failed attempt: back to the queue at `retryAt`, or failed for good once attempts are used up. */
-export async function failAttempt(db: Db, id: number, worker: string, error: string, now: string, retryAt: string): Promise<void> {
-  await db
+/**
+ * Claims one entry's job whatever its lease (the BullMQ queue: BullMQ's job lock already says this worker
+ * alone runs it, and a dead worker's row is taken over). Done, failed or deleted jobs are left alone.
+ */
+export async function claimEntryJob(db: Db, entryId: number, worker: string, now: string, lockedUntil: string): Promise<MediaJob | undefined> {
+  return db
+    .updateTable('media_jobs')
+    .set({ status: 'running', locked_by: worker, locked_until: lockedUntil, attempts: sql`attempts + 1`, progress: 0, updated_at: now })
+    .where('entry_id', '=', entryId)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Jobs not finished (queued or running), for handing them to an external queue again. */
+export async function listUnfinishedJobs(db: Db): Promise<Pick<MediaJob, 'entry_id' | 'max_attempts'>[]> {
+  return db.selectFrom('media_jobs').select(['entry_id', 'max_attempts']).where('status', 'in', ['queued', 'running']).orderBy('next_run_at').execute();
+}
+
+/**
+ * Records a failed attempt: back to the queue at `retryAt`, or failed for good once attempts are used up.
+ * Returns the new status ('queued' or 'failed'), or undefined when `worker` no longer held the job.
+ */
+export async function failAttempt(db: Db, id: number, worker: string, error: string, now: string, retryAt: string): Promise<string | undefined> {
+  const row = await db
     .updateTable('media_jobs')
     .set({
       status: sql`case when attempts >= max_attempts then 'failed' else 'queued' end`,
@@ -99,7 +121,9 @@ export async function failAttempt(db: Db, id: number, worker: string, error: str
     .where('id', '=', id)
     .where('locked_by', '=', worker)
     .where('status', '=', 'running')
-    .execute();
+    .returning('status')
+    .executeTakeFirst();
+  return row?.status;
 }
 
 /** Hands a job back untouched (graceful shutdown): the attempt does not count. */

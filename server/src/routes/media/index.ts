@@ -11,7 +11,7 @@ import { responsiveImage } from '../../services/media/images';
 import { enqueueTranscode, getMediaStatus } from '../../services/media/jobs';
 import { mediaPaths } from '../../services/media/paths';
 import { mediaSettings } from '../../services/media/settings';
-import { startWorker, type Worker } from '../../services/media/worker';
+import type { Worker } from '../../services/media/worker';
 import { ok } from '../reply';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -74,9 +74,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn('ffmpeg not found: films are accepted and wait for processing; browser-playable originals play as uploaded');
       return;
     }
-    if (settings.worker) worker = startWorker(ctx, settings, app.log);
+    if (settings.worker) worker = ctx.mediaQueue.startWorker(ctx, settings, app.log);
   });
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await ctx.mediaQueue.close(); // BullMQ's Redis connections, so the process can exit
   });
 };

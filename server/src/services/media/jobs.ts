@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { RENDITIONS_URL, removeRendition, removeWorkFolders } from './paths';
 import { type MediaSettings, mediaSettings } from './settings';
 import { entryFilmSource } from './source';
-import { jobQueued } from './wake';
 
 /**
  * The pipeline's interface for other areas: queue an entry's film, read its playback state, remove its
@@ -15,7 +14,7 @@ import { jobQueued } from './wake';
  */
 export async function enqueueTranscode(ctx: AppContext, entryId: number, sourcePath: string, settings: MediaSettings = mediaSettings()): Promise<MediaJob> {
   const job = await upsertJob(ctx.db, { entryId, sourcePath, maxAttempts: settings.maxAttempts, now: nowIso() });
-  jobQueued();
+  await ctx.mediaQueue.enqueue(job, settings);
   return job;
 }
 

@@ -2,12 +2,18 @@
  * Settings of the media pipeline, read from the environment (they stay out of the shared config so the
  * pipeline is one self-contained area). Tests pass their own values instead.
  * - MEDIA_WORKER: `off` keeps the in-process worker from starting (run `npm run worker` instead).
+ * - MEDIA_QUEUE: `database` (default: jobs are leased from the job table) or `bullmq` (BullMQ on REDIS_URL
+ *   schedules them; the table stays the record). MEDIA_QUEUE_PREFIX namespaces BullMQ's Redis keys.
  * - FFMPEG_PATH / FFPROBE_PATH: the binaries (Debian's by default, found on PATH).
  * - MEDIA_MAX_ATTEMPTS, MEDIA_RETRY_BASE_MS (back-off doubles per attempt), MEDIA_LEASE_MS (a worker that
  *   stops renewing its lease this long is taken for dead), MEDIA_POLL_MS, MEDIA_X264_PRESET.
  */
+export type MediaQueueKind = 'database' | 'bullmq';
+
 export type MediaSettings = {
   worker: boolean;
+  queue: MediaQueueKind;
+  queuePrefix: string;
   ffmpeg: string;
   ffprobe: string;
   maxAttempts: number;
@@ -24,10 +30,20 @@ function int(value: string | undefined, fallback: number, min: number): number {
 
 const PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'];
 
+function queueKind(value: string | undefined): MediaQueueKind {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'database') return 'database';
+  if (v === 'bullmq') return 'bullmq';
+  // A typo must not silently leave jobs where no worker of the other kind looks.
+  throw new Error(`MEDIA_QUEUE must be "database" or "bullmq", not "${value}"`);
+}
+
 export function mediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSettings {
   const preset = env.MEDIA_X264_PRESET ?? '';
   return {
     worker: (env.MEDIA_WORKER ?? '').toLowerCase() !== 'off',
+    queue: queueKind(env.MEDIA_QUEUE),
+    queuePrefix: env.MEDIA_QUEUE_PREFIX || 'microfilm',
     ffmpeg: env.FFMPEG_PATH || 'ffmpeg',
     ffprobe: env.FFPROBE_PATH || 'ffprobe',
     maxAttempts: int(env.MEDIA_MAX_ATTEMPTS, 3, 1),

@@ -31,11 +31,27 @@ const later = (ms: number) => nowIso(new Date(Date.now() + ms));
 export async function processNextJob(ctx: AppContext, workerId: string, settings: MediaSettings, stop?: AbortSignal): Promise<MediaJob | undefined> {
   const job = await claimJob(ctx.db, workerId, nowIso(), later(settings.leaseMs));
   if (!job) return undefined;
+  await runClaimedJob(ctx, job, workerId, settings, stop);
+  return job;
+}
+
+/**
+ * How a claimed job ended: published (`done`); attempt failed and `retry` later or `failed` for good (the
+ * row has the error); `lost` its lease (re-queued, deleted or taken over: nothing published); `released`
+ * by `stop` without using an attempt.
+ */
+export type RunOutcome = { result: 'done' | 'retry' | 'failed' | 'lost' | 'released'; error?: string };
+
+export const retryDelayMs = (settings: MediaSettings, attempts: number) => settings.retryBaseMs * 2 ** Math.max(0, attempts - 1);
+
+/** Runs a job this worker has just claimed (either queue) and records the outcome on its row. */
+export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: string, settings: MediaSettings, stop?: AbortSignal): Promise<RunOutcome> {
   const { dataDir } = ctx.config;
   if (job.attempts > job.max_attempts) {
     // Every attempt died with its worker (e.g. the film crashes ffmpeg's host): stop trying.
-    await failAttempt(ctx.db, job.id, workerId, 'worker stopped during every attempt', nowIso(), nowIso());
-    return job;
+    const error = 'worker stopped during every attempt';
+    const status = await failAttempt(ctx.db, job.id, workerId, error, nowIso(), nowIso());
+    return status ? { result: 'failed', error } : { result: 'lost' };
   }
   removeWorkFolders(dataDir, job.id); // a dead worker's half-written folder
   const paths = mediaPaths(dataDir);
@@ -45,6 +61,7 @@ export async function processNextJob(ctx: AppContext, workerId: string, settings
   const abort = new AbortController();
   const onStop = () => abort.abort();
   stop?.addEventListener('abort', onStop);
+  if (stop?.aborted) abort.abort(); // stopped between the claim and here
   let lost = false;
   let progress = 0;
   // Renew often enough that progress shows, and well within the lease.
@@ -65,6 +82,7 @@ export async function processNextJob(ctx: AppContext, workerId: string, settings
     clearTimeout(timer);
   };
 
+  let outcome: RunOutcome;
   try {
     const out = await withSourceFile(ctx, job.source_path, (file) =>
       transcodeFilm(file, work, { settings, signal: abort.signal, onProgress: (p) => (progress = p) }),
@@ -84,26 +102,37 @@ export async function processNextJob(ctx: AppContext, workerId: string, settings
     };
     if (await completeJob(ctx.db, job.id, workerId, outputs, nowIso())) {
       if (job.output !== name) removeRendition(dataDir, job.output); // the previous run's files
-    } else removeRendition(dataDir, name);
+      outcome = { result: 'done' };
+    } else {
+      removeRendition(dataDir, name);
+      outcome = { result: 'lost' };
+    }
   } catch (err) {
     stopBeat();
     fs.rmSync(work, { recursive: true, force: true });
-    if (stop?.aborted) await releaseJob(ctx.db, job.id, workerId, nowIso());
-    else if (!lost) {
-      const backoff = settings.retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
-      await failAttempt(ctx.db, job.id, workerId, err instanceof Error ? err.message : String(err), nowIso(), later(backoff));
+    if (stop?.aborted) {
+      await releaseJob(ctx.db, job.id, workerId, nowIso());
+      outcome = { result: 'released' };
+    } else if (lost) outcome = { result: 'lost' };
+    else {
+      const error = err instanceof Error ? err.message : String(err);
+      const status = await failAttempt(ctx.db, job.id, workerId, error, nowIso(), later(retryDelayMs(settings, job.attempts)));
+      outcome = status ? { result: status === 'failed' ? 'failed' : 'retry', error } : { result: 'lost' };
     }
   } finally {
     stop?.removeEventListener('abort', onStop);
   }
-  return job;
+  return outcome;
 }
 
 export type Worker = { id: string; stop: () => Promise<void> };
 
-type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void };
+export type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void };
 
-/** Polls for jobs until stopped; stopping hands the running job back to the queue without using an attempt. */
+/**
+ * The database queue's worker: polls for jobs until stopped; stopping hands the running job back to the
+ * queue without using an attempt. (The BullMQ queue has its own, queue-bullmq.ts.)
+ */
 export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker {
   const id = newWorkerId();
   const stop = new AbortController();
