@@ -1,20 +1,23 @@
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NEWS_CATEGORIES, type NewsCategory } from '../../../../common/constants';
 import { useNewsList } from '../../api/queries';
 import { NewsCard } from '../../components/NewsCard';
 import { PageHeader } from '../../components/PageHeader';
+import { useNearViewport } from '../../components/useNearViewport';
 
 /** Rows shown while the first page loads, so the layout does not jump when it arrives. */
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd'];
 
 /**
  * antd (code and its first CSS-in-JS pass) costs a phone several hundred milliseconds of main thread.
- * The pager is below the list, so it loads as its own chunk and mounts in a transition once the list is
- * on screen: the list (and its cover, the largest paint) no longer waits for it.
+ * The pager sits below ten news rows, so it is its own chunk and mounts once the visitor is within three
+ * screens of it (at once on a desktop, where the list is short): the list and its cover, the largest
+ * paint, no longer wait for it.
  */
 const NewsPager = lazy(() => import('./NewsPager'));
+const PAGER_MARGIN = '300%';
 
 export default function NewsListPage() {
   const intl = useIntl();
@@ -24,11 +27,8 @@ export default function NewsListPage() {
   const category = NEWS_CATEGORIES.includes(raw as NewsCategory) ? (raw as NewsCategory) : undefined;
   const pageSize = [10, 20, 50].includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : DEFAULT_PAGE_SIZE;
   const news = useNewsList(page, pageSize, category);
-  const hasData = Boolean(news.data);
-  const [pagerWanted, setPagerWanted] = useState(false);
-  useEffect(() => {
-    if (hasData) startTransition(() => setPagerWanted(true));
-  }, [hasData]);
+  const pagerSlot = useRef<HTMLDivElement>(null);
+  const pagerWanted = useNearViewport(pagerSlot, PAGER_MARGIN, Boolean(news.data));
 
   const go = (next: { page?: number; pageSize?: number; category?: NewsCategory | null }) => {
     const p = new URLSearchParams(params);
@@ -81,17 +81,19 @@ export default function NewsListPage() {
             <NewsCard key={item.id} item={item} layout="row" headingLevel={2} priority={i === 0} />
           ))}
         </div>
-        {pagerWanted && news.data && news.data.total > 0 && (
-          <Suspense fallback={null}>
-            <NewsPager
-              page={page}
-              pageSize={news.data.pageSize}
-              total={news.data.total}
-              params={params}
-              onChange={(p, size) => go({ page: p, pageSize: size })}
-            />
-          </Suspense>
-        )}
+        <div ref={pagerSlot}>
+          {pagerWanted && news.data && news.data.total > 0 && (
+            <Suspense fallback={null}>
+              <NewsPager
+                page={page}
+                pageSize={news.data.pageSize}
+                total={news.data.total}
+                params={params}
+                onChange={(p, size) => go({ page: p, pageSize: size })}
+              />
+            </Suspense>
+          )}
+        </div>
       </div>
     </>
   );
