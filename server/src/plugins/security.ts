@@ -34,14 +34,30 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
-  let redis: unknown;
+  let redis: import('ioredis').Redis | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     redis = new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    app.addHook('onClose', async () => (redis as { quit: () => Promise<unknown> }).quit());
+    const client = redis;
+    client.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit Redis unavailable; limits are not enforced until it is back'));
+    // Commands fail fast while disconnected (no offline queue), so wait for the first connection before
+    // serving: otherwise the first requests after a start would find no counter store.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
   }
   await app.register(rateLimit, {
     global: false,
+    // A Redis outage must not lock every visitor out of login and voting: the request goes through (and the
+    // error is logged above); the vote's own uniqueness lives in the database, not in these counters.
+    skipOnError: true,
     ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, context) => new AppError(9429, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
