@@ -31,3 +31,18 @@ export type ContentImageUpload = { url: string; width: number; height: number; b
 export type TemplateFileUpload = { id: number; fileUrl: string; fileName: string; bytes: number; kind: 'pdf' | 'doc' | 'docx' | 'zip' };
 /** One downloadable file of an entry; `fileName` is the name the download gets. */
 export type EntryFileInfo = { name: EntryFileName; fileName: string; size: number | null };
+
+/**
+ * An exhibition video after its upload: checked at once, then made web-playable in the background.
+ * `url`/`posterUrl` are set once published; `code` is the catalogue code of a failure.
+ */
+export type ExhibitionVideoState = 'processing' | 'published' | 'failed';
+export type ExhibitionVideoStatus = {
+  id: string;
+  status: ExhibitionVideoState;
+  percent: number;
+  url: string | null;
+  posterUrl: string | null;
+  code: number | null;
+};
+export const EXHIBITION_VIDEO_ACCEPT = 'video/*,.mp4,.mov,.m4v,.avi,.mkv,.webm,.mpg,.mpeg,.ts,.flv,.wmv';

@@ -56,4 +56,23 @@ export const CONSOLE_ERRORS = {
     'zh-TW': '下載連結已失效，請在管理後台重新開啟作品後下載',
     'en-US': 'This download link has expired; open the entry in the console and download it again',
   },
+  6030: {
+    status: 415,
+    'zh-CN': '这个文件不是可以读取的视频，请换一个视频文件',
+    'zh-TW': '這個檔案不是可以讀取的影片，請換一個影片檔案',
+    'en-US': 'This file is not a video we can read; please choose a video file',
+  },
+  6031: {
+    status: 422,
+    'zh-CN': '视频无法转换为网页可播放的格式，请检查文件或换一个视频',
+    'zh-TW': '影片無法轉換為網頁可播放的格式，請檢查檔案或換一個影片',
+    'en-US': 'The video could not be converted for web playback; check the file or try another one',
+  },
+  6032: {
+    status: 503,
+    'zh-CN': '服务器未安装 ffmpeg，暂时无法处理视频上传，请联系技术人员',
+    'zh-TW': '伺服器未安裝 ffmpeg，暫時無法處理影片上傳，請聯絡技術人員',
+    'en-US': 'ffmpeg is not installed on the server, so videos cannot be processed; please contact your technician',
+  },
+  6033: { status: 404, 'zh-CN': '找不到这次视频上传', 'zh-TW': '找不到這次影片上傳', 'en-US': 'This video upload was not found' },
 } as const satisfies Record<number, CatalogueEntry>;

@@ -22,15 +22,25 @@ export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
 export const UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const IMAGE_PURPOSES = ['teamLogo', 'cover', 'videoCover'] as const;
+/** Uploads only organisers may start (the exhibition's video); never part of an entry. */
+export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;
+export type AdminUploadPurpose = (typeof ADMIN_UPLOAD_PURPOSES)[number];
+/** Every purpose the upload credential can name: the entry's files and the organisers' ones. */
+export const CREDENTIAL_PURPOSES = [...UPLOAD_PURPOSES, ...ADMIN_UPLOAD_PURPOSES] as const;
+export type CredentialPurpose = (typeof CREDENTIAL_PURPOSES)[number];
+export const isAdminUploadPurpose = (p: string): p is AdminUploadPurpose => (ADMIN_UPLOAD_PURPOSES as readonly string[]).includes(p);
 
 /** A 10-minute 1080p original is usually 1-3 GB; 4 GiB leaves room without inviting abuse. */
 export const VIDEO_MAX_BYTES = 4 * 1024 ** 3;
+/** An exhibition video (an award ceremony, a trailer) is published as it is re-encoded: 2 GiB is plenty. */
+export const EXHIBITION_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
 export const EMPOWER_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 export const ENTRY_LIMIT_DEFAULT = 3;
 
 /** Byte limit of a purpose (the package limit is an organiser setting, passed in). */
-export function maxBytesFor(purpose: UploadPurpose, empowerMaxBytes: number): number {
+export function maxBytesFor(purpose: CredentialPurpose, empowerMaxBytes: number): number {
   if (purpose === 'video') return VIDEO_MAX_BYTES;
+  if (purpose === 'exhibitionVideo') return EXHIBITION_VIDEO_MAX_BYTES;
   if (purpose === 'empower') return empowerMaxBytes;
   return IMAGE_MAX_BYTES;
 }
@@ -70,7 +80,7 @@ export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUpload
 export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
 
 export const credentialRequestSchema = z.object({
-  purpose: z.enum(UPLOAD_PURPOSES, '5000'),
+  purpose: z.enum(CREDENTIAL_PURPOSES, '5000'),
   name: z.string('5000').min(1, '5000').max(255, '5000'),
   size: z.number('5000').int('5000').positive('5000'),
   type: z.string().max(255).default(''),

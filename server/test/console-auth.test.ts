@@ -57,6 +57,7 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
         'POST /api/admin/templates/:id/file',
         'GET /api/admin/entries/:id/files',
         'GET /api/admin/entries/:id/files/:file',
+        'GET /api/admin/exhibition-video/:id',
       ]),
     );
     let tried = 0;

@@ -18,6 +18,7 @@ import { createKind, deleteKind, getKind, listKind, setNewsStatus, updateKind } 
 import { CONTENT_KIND_NAMES } from '../../services/console/content-kinds';
 import { dashboardStats } from '../../services/console/dashboard';
 import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/console/entry-review';
+import { exhibitionVideoStatus, stopExhibitionVideoWork } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
 import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
@@ -98,6 +99,10 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/news/:id/publish', { schema: { params: idParam, body: z.object({ published: z.boolean() }) } }, async (req) =>
     ok(await setNewsStatus(db, req.params.id, req.body.published)),
   );
+  // An exhibition video uploaded through /api/uploads/tus (purpose exhibitionVideo): the editor polls its state.
+  const uploadIdParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, '6033') });
+  app.get('/api/admin/exhibition-video/:id', { schema: { params: uploadIdParam } }, async (req) => ok(await exhibitionVideoStatus(ctx, req.params.id)));
+  app.addHook('onClose', async () => stopExhibitionVideoWork(ctx));
   app.get('/api/admin/pages', async () => ok(await listEditablePages(db)));
   const slugParam = z.object({ slug: z.enum(PAGE_SLUGS) });
   app.get('/api/admin/pages/:slug', { schema: { params: slugParam } }, async (req) => ok(await getEditablePage(db, req.params.slug)));

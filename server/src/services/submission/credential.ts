@@ -1,14 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type CredentialRequest, maxBytesFor, UPLOAD_PURPOSES, type UploadPurpose } from '../../../../common/schemas/entry';
+import { CREDENTIAL_PURPOSES, type CredentialPurpose, type CredentialRequest, isAdminUploadPurpose, maxBytesFor } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
+import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { megabytes, RefusalError } from './refusal';
 import { assertMaySubmit, submissionSettings } from './settings';
 
 /** Long enough to start an upload on a slow page; resuming later needs only the same signed-in owner. */
 export const CREDENTIAL_TTL_MS = 15 * 60_000;
 
-export type CredentialClaims = { purpose: UploadPurpose; owner: number; size: number; name: string; exp: number; nonce: string };
+export type CredentialClaims = { purpose: CredentialPurpose; owner: number; size: number; name: string; exp: number; nonce: string };
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', `upload-credential:${secret}`).update(payload).digest('base64url');
@@ -17,10 +18,13 @@ function sign(secret: string, payload: string): string {
 /**
  * The "temporary secret key" of SPEC §7: a short-lived credential signed with the server's secret,
  * scoped to one purpose, one owner and one exact size (which must be within the purpose's limit).
+ * Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role instead.
  */
 export async function issueCredential(db: Db, secret: string, user: SessionUser, request: CredentialRequest, now = Date.now()) {
   const settings = await submissionSettings(db, new Date(now));
-  assertMaySubmit(user, settings);
+  // Organisers' uploads (the exhibition video) answer to the admin role, not to the submission window.
+  if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(user);
+  else assertMaySubmit(user, settings);
   const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);
   if (request.size > limit) throw new RefusalError(5002, { size: megabytes(limit) });
   const claims: CredentialClaims = {
@@ -48,7 +52,7 @@ export function verifyCredential(secret: string, credential: string | undefined,
   } catch {
     throw new RefusalError(5012);
   }
-  if (!UPLOAD_PURPOSES.includes(claims.purpose)) throw new RefusalError(5012);
+  if (!CREDENTIAL_PURPOSES.includes(claims.purpose)) throw new RefusalError(5012);
   if (claims.exp < now) throw new RefusalError(5013);
   if (claims.owner !== expect.owner) throw new RefusalError(5014);
   if (claims.size !== expect.size) throw new RefusalError(5012);

@@ -1,25 +1,28 @@
 import type { IMAGE_SIZES } from '../../../../common/constants';
-import type { UploadPurpose } from '../../../../common/schemas/entry';
+import type { CredentialPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteUpload, markUploadReady } from '../../db/repos/submission/uploads';
 import { publicFolder } from '../../storage/index';
+import { acceptExhibitionVideo } from '../console/exhibition-video';
 import { normaliseImage } from './checks/image';
 import { checkPackage } from './checks/package';
 import { checkVideo } from './checks/video';
 
-export type UploadResult = { id: string; purpose: UploadPurpose; url: string | null; meta: Record<string, unknown> };
+export type UploadResult = { id: string; purpose: CredentialPurpose; url: string | null; meta: Record<string, unknown> };
 
-const isImage = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p === 'teamLogo' || p === 'cover' || p === 'videoCover';
+const isImage = (p: CredentialPurpose): p is keyof typeof IMAGE_SIZES => p === 'teamLogo' || p === 'cover' || p === 'videoCover';
 
 /**
  * Runs when the last byte of an upload has arrived: checks the real bytes for the upload's purpose.
  * Accepted: images are re-encoded to their exact size as public files and the original is deleted;
- * films and packages stay private. Refused: the bytes and the row are deleted, and the refusal rethrown.
+ * films and packages stay private; an exhibition video goes on to be published (console/exhibition-video). Refused: the bytes and the row are deleted, and the refusal rethrown.
  */
-export async function processUpload(ctx: AppContext, upload: { id: string; purpose: UploadPurpose }): Promise<UploadResult> {
+export async function processUpload(ctx: AppContext, upload: { id: string; purpose: CredentialPurpose }): Promise<UploadResult> {
   const { storage, db } = ctx;
   try {
+    // The organiser's exhibition video: probed now, converted and published in the background.
+    if (upload.purpose === 'exhibitionVideo') return { id: upload.id, purpose: upload.purpose, url: null, meta: await acceptExhibitionVideo(ctx, upload.id) };
     if (isImage(upload.purpose)) {
       const purpose = upload.purpose;
       const image = await storage.withLocalFile(upload.id, (file) => normaliseImage(file, purpose));

@@ -1,12 +1,13 @@
 import { Server } from '@tus/server';
 import type { Locale } from '../../../../common/locales';
-import { type UploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
+import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteUpload, findUpload, insertUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { requestLocale } from '../../plugins/locale';
 import { resolveSession, type SessionUser } from '../auth/sessions';
+import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { verifyCredential } from './credential';
 import { processUpload } from './process-upload';
 import { refusalBody } from './refusal';
@@ -62,9 +63,11 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
     async onUploadCreate(req, upload) {
       try {
         const user = await userOf(ctx, req);
-        assertMaySubmit(user, await submissionSettings(ctx.db));
         if (upload.size === undefined) throw new AppError(5012);
         const claims = verifyCredential(ctx.config.cookieSecret, upload.metadata?.credential ?? undefined, { owner: user.id, size: upload.size });
+        // Checked again at creation: the role or the window may have changed since the credential was issued.
+        if (isAdminUploadPurpose(claims.purpose)) await assertMayUploadExhibitionVideo(user);
+        else assertMaySubmit(user, await submissionSettings(ctx.db));
         const declared = upload.metadata?.purpose;
         if (declared && declared !== claims.purpose) throw new AppError(5012);
         const now = nowIso();
@@ -92,7 +95,7 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
       try {
         const row = await findUpload(ctx.db, upload.id);
         if (!row) throw new AppError(5015);
-        const result = await processUpload(ctx, { id: row.id, purpose: row.purpose as UploadPurpose });
+        const result = await processUpload(ctx, { id: row.id, purpose: row.purpose as CredentialPurpose });
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json; charset=utf-8' },

@@ -20,6 +20,15 @@ export function markUploadReady(db: Executor, id: string, values: { storage_key:
     .execute();
 }
 
+/** State of an organiser's upload being processed after its last byte (processing, published, failed). */
+export function setUploadState(
+  db: Executor,
+  id: string,
+  values: { status: string; public_url?: string | null; storage_key?: string | null; meta: string; updated_at: string },
+) {
+  return db.updateTable('uploads').set(values).where('id', '=', id).execute();
+}
+
 export function deleteUpload(db: Executor, id: string) {
   return db.deleteFrom('uploads').where('id', '=', id).execute();
 }
