@@ -77,6 +77,21 @@ describe('page HTML', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The same set on API answers, errors included, and on every one of them the full helmet set.
+    for (const url of ['/home', '/api/news?page=1', '/api/news/999999', '/robots.txt']) {
+      const h = (await get(url)).headers;
+      expect(h['content-security-policy'], url).toBe(csp);
+      expect(h['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(h['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(h['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(h['cross-origin-resource-policy'], url).toBe('same-site');
+      expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(h['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+    // An uploaded or generated file keeps its own sandboxing policy over the site's.
+    const media = (await get('/media/seed/news-1.jpg')).headers;
+    expect(media['content-security-policy']).toMatch(/^default-src 'none';.*sandbox$/);
+    expect(media['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
   it('publishes robots.txt and a sitemap with every locale', async () => {
