@@ -2,7 +2,7 @@ import type { ContentImagePurpose } from '../../../common/console/uploads';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../../../common/constants';
 
 /** How the console's editor shows each content kind; mirrors CONTENT_KINDS on the server. */
-export type FieldType = 'text' | 'textarea' | 'rich' | 'lines' | 'number' | 'datetime' | 'select' | 'image';
+export type FieldType = 'text' | 'textarea' | 'rich' | 'lines' | 'number' | 'datetime' | 'select' | 'image' | 'video';
 export type FieldDef = {
   name: string;
   label: string;
@@ -54,8 +54,8 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
   exhibitions: {
     columns: [
       { name: 'coverUrl', label: 'console.field.coverUrl', required: true, type: 'image', purpose: 'exhibitionCover' },
-      // A video address (the exhibition page plays it with the cover as poster), so no image upload here.
-      { name: 'mediaUrl', label: 'console.field.mediaUrl' },
+      // A video address (the exhibition page plays it with the cover as poster): typed, or filled by a video upload.
+      { name: 'mediaUrl', label: 'console.field.mediaUrl', type: 'video' },
       { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' },
       sort,
     ],

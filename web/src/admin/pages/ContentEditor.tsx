@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContentRow } from '../../../../common/console/api-types';
 import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
+import { ExhibitionVideoInput } from '../ExhibitionVideoInput';
 import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
 
@@ -98,6 +99,9 @@ export function ContentEditor({
               <DatePicker showTime />
             ) : c.type === 'image' && c.purpose ? (
               <ImageUrlInput purpose={c.purpose} />
+            ) : c.type === 'video' ? (
+              // The uploaded film's poster frame becomes the cover only when the organiser has not chosen one.
+              <ExhibitionVideoInput onPoster={(url) => !form.getFieldValue('coverUrl') && form.setFieldValue('coverUrl', url)} />
             ) : (
               <Input />
             )}

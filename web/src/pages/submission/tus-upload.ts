@@ -2,7 +2,7 @@ import { Upload } from 'tus-js-client';
 import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
 import { ERRORS } from '../../../../common/errors';
 import { isLocale } from '../../../../common/locales';
-import type { UploadPurpose } from '../../../../common/schemas/entry';
+import type { CredentialPurpose } from '../../../../common/schemas/entry';
 import { ApiError } from '../../api/api-error';
 import { request } from '../../api/request';
 
@@ -34,7 +34,7 @@ function token(): string {
  * is remembered under the file's fingerprint (localStorage), so choosing the same file again after a
  * reload carries on where it stopped instead of starting over.
  */
-export async function startUpload(file: File, purpose: UploadPurpose, locale: string, cb: UploadCallbacks): Promise<UploadHandle> {
+export async function startUpload(file: File, purpose: CredentialPurpose, locale: string, cb: UploadCallbacks): Promise<UploadHandle> {
   const upload = new Upload(file, {
     endpoint: ENDPOINT,
     chunkSize: CHUNK,
