@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -252,5 +253,36 @@ test('an XSS corpus saved through news and exhibition bodies stays inert on the 
     expect(live).toEqual([]);
   }
   expect(dialogs).toEqual([]);
+  expectClean();
+});
+
+test('the exhibition editor uploads a video file, shows it converted, and the exhibition page plays it', async ({ page, expectClean }) => {
+  // A two-second MPEG-4 Part 2 AVI: the server must re-encode it to H.264 before publishing.
+  const film = path.join(process.env.E2E_DATA_DIR as string, 'e2e-ceremony.avi');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:d=2:r=10', '-c:v', 'mpeg4', '-q:v', '20', film]);
+  await signIn(page);
+  await page.goto('/admin/#/content/exhibitions');
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.locator('#i18n_zh-CN_title').fill('颁奖典礼回顾');
+  await drawer
+    .getByTestId('exhibition-video-upload')
+    .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+    .locator('input[type=file]')
+    .setInputFiles(film);
+  await expect(drawer.getByTestId('exhibition-video-preview').locator('video')).toBeVisible({ timeout: 60_000 });
+  const mediaUrl = await drawer.getByLabel('视频地址').inputValue();
+  expect(mediaUrl).toMatch(/^\/media\/exhibitions\/[a-f0-9]{24}\/video\.mp4$/);
+  // The poster frame filled the empty cover.
+  expect(await drawer.getByLabel('封面图片地址').inputValue()).toMatch(/^\/media\/exhibitions\/[a-f0-9]{24}\/poster\.jpg$/);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/exhibitions') && r.request().method() === 'POST');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  const created = (await (await saved).json()).data as { id: number };
+
+  await page.goto(`/exhibition/${created.id}`);
+  await expect(page.locator('video.article-cover')).toHaveAttribute('src', mediaUrl);
+  const video = await page.request.get(mediaUrl);
+  expect(video.status()).toBe(200);
+  expect(video.headers()['content-type']).toMatch(/^video\/mp4/);
   expectClean();
 });
