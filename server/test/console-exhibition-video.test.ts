@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepUploads } from '../src/services/submission/sweep';
 import { DIALECTS } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
@@ -242,6 +243,36 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
     expect(JSON.parse(await stolen.text()).code).toBe(5014);
     const status = await api(user, 'GET', `/api/admin/exhibition-video/${'a'.repeat(32)}`);
     expect(status.status).toBe(403);
+  });
+
+  it('sweeps a conversion whose process died, and never a published video', async () => {
+    const long = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const row = (id: string, status: string, url: string | null) => ({
+      id,
+      user_id: 1,
+      purpose: 'exhibitionVideo',
+      file_name: 'x.mov',
+      size: 10,
+      status,
+      storage_key: null,
+      public_url: url,
+      meta: '{}',
+      entry_id: null,
+      created_at: long,
+      updated_at: long,
+    });
+    const dead = 'd'.repeat(32);
+    const kept = 'e'.repeat(32);
+    fs.mkdirSync(uploadsDir(), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir(), dead), 'left by a dead process');
+    await t.ctx.db
+      .insertInto('uploads')
+      .values([row(dead, 'processing', null), row(kept, 'published', '/media/exhibitions/x/video.mp4')])
+      .execute();
+    await sweepUploads(t.ctx);
+    const left = await t.ctx.db.selectFrom('uploads').select('id').where('id', 'in', [dead, kept]).execute();
+    expect(left.map((r) => r.id)).toEqual([kept]);
+    expect(stored()).not.toContain(dead);
   });
 
   it('says so with 6032 when ffmpeg is missing', async () => {

@@ -52,7 +52,10 @@ export function deleteUploads(db: Executor, ids: string[]) {
   return db.deleteFrom('uploads').where('id', 'in', ids).execute();
 }
 
-/** Uploads never finished since `unfinishedBefore`, or finished but never used since `unusedBefore`. */
+/**
+ * Uploads never finished since `unfinishedBefore`, or finished but never used since `unusedBefore`.
+ * Published exhibition videos (status `published`) are never swept: the exhibition may use them.
+ */
 export function staleUploads(db: Executor, unfinishedBefore: string, unusedBefore: string) {
   return db
     .selectFrom('uploads')
@@ -61,6 +64,9 @@ export function staleUploads(db: Executor, unfinishedBefore: string, unusedBefor
       eb.or([
         eb.and([eb('status', '=', 'uploading'), eb('created_at', '<', unfinishedBefore)]),
         eb.and([eb('status', '=', 'ready'), eb('entry_id', 'is', null), eb('updated_at', '<', unusedBefore)]),
+        // An exhibition video whose converting process died (its original is still stored), or that failed long ago.
+        eb.and([eb('status', '=', 'processing'), eb('updated_at', '<', unfinishedBefore)]),
+        eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', unusedBefore)]),
       ]),
     )
     .limit(500)
