@@ -32,3 +32,5 @@ const server = http.createServer((req, res) => {
   });
 });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('raw votes ready'));
+// Exit normally on the bench's SIGTERM, so a CPU profile (BENCH_CPU_PROF) gets written.
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

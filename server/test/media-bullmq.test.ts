@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +14,8 @@ import { BULLMQ_QUEUE_NAME, bullmqJobId } from '../src/services/media/queue-bull
 import type { Log } from '../src/services/media/worker';
 import { createTestDatabase } from './helpers/databases';
 import { createTestUser } from './helpers/users';
-import { corruptFilm, ffprobeJson, insertEntry, listDir, makeFixture, testSettings } from './media-helpers';
-import { api, listen, openWindow, uploadFile } from './submission-client';
-import { makeImage, makeZip, SMALL_PDF } from './submission-fixtures';
+import { corruptFilm, exitCodeOf, ffprobeJson, insertEntry, killMidJob, listDir, makeFixture, spawnWorker, testSettings } from './media-helpers';
+import { api, listen, openWindow, uploadEntryFiles } from './submission-client';
 
 /**
  * The media queue at scale: BullMQ on a real Redis (TEST_REDIS_URL; .ci/run sets it when 127.0.0.1:6379
@@ -145,19 +143,7 @@ if (!REDIS_URL) {
       const user = await createTestUser(t.ctx, { verified: true, locale: 'en-US' });
       const c = { base, token: user.token };
       const film = fs.readFileSync(await makeFixture(t.db.dataDir, 'mov'));
-      const uploads: Record<string, string> = {};
-      const files: [string, Buffer][] = [
-        ['teamLogo', await makeImage(200, 200, 'png')],
-        ['cover', await makeImage(500, 500, 'jpeg')],
-        ['videoCover', await makeImage(1920, 1080, 'jpeg')],
-        ['video', film],
-        ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
-      ];
-      for (const [purpose, data] of files) {
-        const res = await uploadFile(c, purpose, data);
-        expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
-        uploads[purpose] = res.id as string;
-      }
+      const uploads = await uploadEntryFiles(c, film);
       const form = {
         title: 'Queued on Redis',
         description: 'A grandmother receives a call from a "police officer" and nearly wires her savings away.',
@@ -235,27 +221,13 @@ if (!REDIS_URL) {
         LOG_LEVEL: 'error',
       };
       // `npm run worker` in its own process group, so the kill takes ffmpeg down with it, as a crashed machine would.
-      const spawnWorker = () =>
-        spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/worker.ts'], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
-      const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-      const first = spawnWorker();
-      for (;;) {
-        const job = await findJobByEntry(t.ctx.db, entryId);
-        if (job?.status === 'running') break;
-        if (first.exitCode !== null) throw new Error(`worker exited early (${first.exitCode})`);
-        expect(job?.status).toBe('queued');
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      const gone = exited(first);
-      process.kill(-(first.pid as number), 'SIGKILL');
-      await gone;
+      await killMidJob(t.ctx, entryId, spawnWorker(env));
       expect(await findJobByEntry(t.ctx.db, entryId)).toMatchObject({ status: 'running', attempts: 1, hls_url: null });
       expect((await stateOf(entryId)).state).toBe('active'); // BullMQ still thinks it runs, until its lock runs out
 
-      const second = spawnWorker();
+      const second = spawnWorker(env);
       const job = await settled(t.ctx, entryId);
-      const stopped = exited(second);
+      const stopped = exitCodeOf(second);
       second.kill('SIGTERM');
       expect(await stopped).toBe(0); // closes BullMQ and Redis, then exits by itself
       expect(job).toMatchObject({ status: 'done', attempts: 2, last_error: null });

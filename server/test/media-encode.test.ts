@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,18 @@ import { mediaPaths } from '../src/services/media/paths';
 import { storageSource } from '../src/services/media/source';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
-import { ffprobeJson, insertEntry, listDir, makeFixture, runUntilSettled, testSettings, topLevelBoxes } from './media-helpers';
+import {
+  exitCodeOf,
+  ffprobeJson,
+  insertEntry,
+  killMidJob,
+  listDir,
+  makeFixture,
+  runUntilSettled,
+  spawnWorker,
+  testSettings,
+  topLevelBoxes,
+} from './media-helpers';
 
 /**
  * Real encodes with Debian's ffmpeg. SQLite only and one file, so the shared 2-core machine never runs two
@@ -141,32 +152,17 @@ describe('media transcoding (sqlite)', () => {
       MEDIA_X264_PRESET: 'ultrafast',
       LOG_LEVEL: 'error',
     };
-    // Its own process group, so the kill takes ffmpeg down with it, as a crashed machine would.
-    const startWorker = () =>
-      spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/worker.ts'], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
-    const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
-
-    const first = startWorker();
-    for (;;) {
-      const job = await findJobByEntry(t.ctx.db, entryId);
-      if (job?.status === 'running') break;
-      if (first.exitCode !== null) throw new Error(`worker exited early (${first.exitCode})`);
-      expect(job?.status).toBe('queued');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const gone = exited(first);
-    process.kill(-(first.pid as number), 'SIGKILL');
-    await gone;
+    await killMidJob(t.ctx, entryId, spawnWorker(env));
     const mid = await findJobByEntry(t.ctx.db, entryId);
     expect(mid).toMatchObject({ status: 'running', attempts: 1, hls_url: null });
 
-    const second = startWorker();
+    const second = spawnWorker(env);
     let job = mid;
     while (job?.status !== 'done' && job?.status !== 'failed') {
       await new Promise((r) => setTimeout(r, 100));
       job = await findJobByEntry(t.ctx.db, entryId);
     }
-    const stopped = exited(second);
+    const stopped = exitCodeOf(second);
     second.kill('SIGTERM');
     await stopped;
     expect(job).toMatchObject({ status: 'done', attempts: 2, last_error: null });

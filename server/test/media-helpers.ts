@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -103,4 +103,25 @@ export function topLevelBoxes(file: string): string[] {
 
 export function listDir(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+/** `npm run worker` as a child in its own process group, so a kill takes its ffmpeg down too, as a crash would. */
+export function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/worker.ts'], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export const exitCodeOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+/** Waits until the worker has taken the entry's job, then kills it (and its ffmpeg) in the middle of it. */
+export async function killMidJob(ctx: AppContext, entryId: number, worker: ChildProcess): Promise<void> {
+  for (;;) {
+    const job = await findJobByEntry(ctx.db, entryId);
+    if (job?.status === 'running') break;
+    if (worker.exitCode !== null) throw new Error(`worker exited early (${worker.exitCode})`);
+    if (job?.status !== 'queued') throw new Error(`job is ${job?.status}, expected queued`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const gone = exitCodeOf(worker);
+  process.kill(-(worker.pid as number), 'SIGKILL');
+  await gone;
 }

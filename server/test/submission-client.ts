@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
 import type { TestApp } from './helpers/test-app';
+import { makeImage, makeZip, SMALL_PDF } from './submission-fixtures';
 
 /** Talks to a listening test app the way a browser would: credential, then the tus protocol over HTTP. */
 export type Client = { base: string; token: string };
@@ -69,6 +71,24 @@ export async function uploadFile(c: Client, purpose: string, data: Buffer) {
   const res = await patch(c, location, 0, data);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, id: location.split('/').pop() as string };
+}
+
+/** Uploads the five files of a complete entry (the given film, valid images and package); their upload ids by purpose. */
+export async function uploadEntryFiles(c: Client, film: Buffer): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  const files: [string, Buffer][] = [
+    ['teamLogo', await makeImage(200, 200, 'png')],
+    ['cover', await makeImage(500, 500, 'jpeg')],
+    ['videoCover', await makeImage(1920, 1080, 'jpeg')],
+    ['video', film],
+    ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
+  ];
+  for (const [purpose, data] of files) {
+    const res = await uploadFile(c, purpose, data);
+    expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
+    ids[purpose] = res.id as string;
+  }
+  return ids;
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -6,8 +6,8 @@ import { type MailSink, startMailSink } from './helpers/accounts-mail-sink';
 import { DIALECTS } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
-import { api, type Client, listen, openWindow, uploadFile } from './submission-client';
-import { fixtureDir, makeImage, makeVideo, makeZip, SMALL_PDF } from './submission-fixtures';
+import { api, type Client, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
+import { fixtureDir, makeImage, makeVideo } from './submission-fixtures';
 
 const FORM = {
   title: 'The Call From Nowhere',
@@ -38,22 +38,7 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
   let sink: MailSink;
   let base: string;
 
-  async function uploadAll(c: Client) {
-    const ids: Record<string, string> = {};
-    const files: [string, Buffer][] = [
-      ['teamLogo', await makeImage(200, 200, 'png')],
-      ['cover', await makeImage(500, 500, 'jpeg')],
-      ['videoCover', await makeImage(1920, 1080, 'jpeg')],
-      ['video', video],
-      ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
-    ];
-    for (const [purpose, data] of files) {
-      const res = await uploadFile(c, purpose, data);
-      expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
-      ids[purpose] = res.id as string;
-    }
-    return ids;
-  }
+  const uploadAll = (c: Client) => uploadEntryFiles(c, video);
 
   beforeAll(async () => {
     sink = await startMailSink();
