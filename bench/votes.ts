@@ -26,7 +26,11 @@ function start(script: string, env: Record<string, string>, ready: string): Prom
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each server, to see where a vote's time goes.
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();

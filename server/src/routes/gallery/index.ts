@@ -41,7 +41,14 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req) =>
-    ok(await getGalleryEntry(ctx.db, req.params.id, { publicUrl: ctx.config.publicUrl, locale: req.locale, timeZone: ctx.config.contestTimezone, voterKey: readVoterKey(req) })),
+    ok(
+      await getGalleryEntry(ctx.db, req.params.id, {
+        publicUrl: ctx.config.publicUrl,
+        locale: req.locale,
+        timeZone: ctx.config.contestTimezone,
+        voterKey: readVoterKey(req),
+      }),
+    ),
   );
 
   app.post(

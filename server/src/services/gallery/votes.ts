@@ -36,7 +36,13 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   }
   let count: number | null;
   try {
-    count = await insertVote(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, slot: voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone), at });
+    count = await insertVote(ctx.db, {
+      entryId: v.entryId,
+      voterKey: v.voterKey,
+      ip: v.ip,
+      slot: voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone),
+      at,
+    });
   } catch (err) {
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.
     if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(2100));
