@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeHtml } from '../src/html/compress';
 import { loadPageAssets, renderPreloads } from '../src/html/preload';
+import { HEAD_MARKER, loadTemplate } from '../src/html/template';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /** What a page's HTML carries for a fast first load: its first API answers, image preloads, compression. */
@@ -125,5 +126,36 @@ describe('page preloads from the Vite manifest', () => {
   it('gives only the texts for a page without a chunk of its own, and nothing without a build', () => {
     expect(loadPageAssets(dir)('404', 'zh-CN').scripts).toEqual(['/dist/assets/zh-CN-1.js']);
     expect(loadPageAssets(path.join(dir, 'missing'))('gallery', 'en-US')).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('a new build under a running server', () => {
+  it('is picked up: the shell and the preloads follow the new index.html and manifest, without a restart', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-rebuild-'));
+    // checkMs 0: look at the files on every call (the server looks once a second).
+    const template = loadTemplate(dir, 0);
+    const assets = loadPageAssets(dir, 0);
+    expect(template()).toContain('npm run build'); // not built yet
+    expect(assets('404', 'zh-CN').scripts).toEqual([]);
+
+    const build = (n: number) => {
+      fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        `<html><head>${HEAD_MARKER}<script src="/dist/assets/main-${n}.js"></script></head></html>${' '.repeat(n)}`,
+      );
+      const manifest = {
+        'index.html': { file: `assets/main-${n}.js`, dynamicImports: [`_zh-CN-${n}.js`] },
+        [`_zh-CN-${n}.js`]: { file: `assets/zh-CN-${n}.js`, name: 'zh-CN' },
+      };
+      // Different sizes, so the two builds differ even if both land within one mtime tick.
+      fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), `${JSON.stringify(manifest)}${' '.repeat(n)}`);
+    };
+    build(1);
+    expect(template()).toContain('main-1.js');
+    expect(assets('404', 'zh-CN').scripts).toEqual(['/dist/assets/zh-CN-1.js']);
+    build(2);
+    expect(template()).toContain('main-2.js');
+    expect(assets('404', 'zh-CN').scripts).toEqual(['/dist/assets/zh-CN-2.js']);
   });
 });

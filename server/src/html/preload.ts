@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../../common/locales';
 import { pageFilesFor } from '../../../common/page-files';
+import { buildFile } from './build-file';
 import { escapeHtml } from './escape';
 
 /** One chunk of Vite's build manifest (build/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
@@ -18,27 +18,32 @@ export type PageAssets = { scripts: string[]; styles: string[] };
  * after React has mounted: three round trips before anything shows on a phone. From the manifest we know
  * both up front, so the HTML names them and they download alongside the shell.
  */
-export function loadPageAssets(webDir: string): (routePath: string, locale: Locale) => PageAssets {
-  let manifest: Manifest | null | undefined;
+export function loadPageAssets(webDir: string, checkMs?: number): (routePath: string, locale: Locale) => PageAssets {
   const cache = new Map<string, PageAssets>();
   const empty: PageAssets = { scripts: [], styles: [] };
-
-  function read(): Manifest | null {
-    if (manifest !== undefined) return manifest;
-    const file = path.join(webDir, '.vite', 'manifest.json');
-    try {
-      manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    } catch {
-      manifest = null; // not built: no hints, the app still works
-    }
-    return manifest;
-  }
+  let cachedFor: Manifest | null = null;
+  // Read again after a new build (build-file.ts); not built: no hints, the app still works.
+  const read = buildFile(
+    path.join(webDir, '.vite', 'manifest.json'),
+    (text) => {
+      try {
+        return text ? (JSON.parse(text) as Manifest) : null;
+      } catch {
+        return null;
+      }
+    },
+    checkMs,
+  );
 
   return (routePath, locale) => {
+    const m = read();
+    if (m !== cachedFor) {
+      cache.clear(); // a new build: new chunk names
+      cachedFor = m;
+    }
     const key = `${routePath}\u0000${locale}`;
     const hit = cache.get(key);
     if (hit) return hit;
-    const m = read();
     const entry = m?.['index.html'];
     if (!m || !entry) return empty;
 
