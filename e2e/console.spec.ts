@@ -51,6 +51,17 @@ async function signIn(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
 }
 
+/** Signs in, opens the news editor for a new item and sets it to published; returns the editor drawer. */
+async function newPublishedNews(page: import('@playwright/test').Page) {
+  await signIn(page);
+  await page.goto('/admin/#/content/news');
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('状态').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  return drawer;
+}
+
 test('a visitor session never downloads console code', async ({ page, expectClean }) => {
   const scripts: string[] = [];
   page.on('response', (res) => {
@@ -105,12 +116,7 @@ test('organiser signs in, approves a pending entry, and it shows in the gallery'
 });
 
 test('news published in zh-CN only reads in Traditional Chinese at /zh-TW/events/<id>', async ({ page, expectClean }) => {
-  await signIn(page);
-  await page.goto('/admin/#/content/news');
-  await page.getByRole('button', { name: /新\s*建/ }).click();
-  const drawer = page.locator('.ant-drawer');
-  await drawer.getByLabel('状态').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  const drawer = await newPublishedNews(page);
   await drawer.getByLabel('封面图片地址').fill('/media/seed/news-2.jpg');
   await drawer.locator('#i18n_zh-CN_title').fill('反诈宣传进校园活动圆满结束');
   await drawer.locator('#i18n_zh-CN_body').fill('<p>同学们学习了如何识别网络诈骗</p>');
@@ -131,12 +137,7 @@ test('an organiser uploads a news cover; the public news page shows the uploaded
     .jpeg({ quality: 85 })
     .withExif({ IFD0: { Copyright: 'e2e-owner' } })
     .toBuffer();
-  await signIn(page);
-  await page.goto('/admin/#/content/news');
-  await page.getByRole('button', { name: /新\s*建/ }).click();
-  const drawer = page.locator('.ant-drawer');
-  await drawer.getByLabel('状态').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  const drawer = await newPublishedNews(page);
   const uploaded = page.waitForResponse((r) => r.url().includes('/api/admin/uploads/image?purpose=newsCover'));
   await drawer.locator('input[type=file]').first().setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: photo });
   const image = (await (await uploaded).json()).data as { url: string; width: number; height: number };

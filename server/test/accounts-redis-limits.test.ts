@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from './helpers/test-app';
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!redisUrl)('accounts: abuse limits shared through Redis by two server instances (sqlite)', () => {
+describe.skipIf(!redisUrl)('accounts: abuse limits shared through Redis by two server instances (sqlite; needs TEST_REDIS_URL)', () => {
   let a: TestApp;
   let b: TestApp;
   // A fresh address and fresh e-mails per run: counters of earlier runs stay in Redis until their window
@@ -67,8 +67,4 @@ describe('accounts: a Redis that cannot be reached (sqlite)', () => {
     const resend = await t.app.inject({ method: 'POST', url: '/api/auth/resend', payload: { email } });
     expect(resend.statusCode).toBe(200);
   });
-});
-
-describe.skipIf(redisUrl)('accounts: Redis-shared limits', () => {
-  it.skip('skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to test limits shared through Redis', () => {});
 });
