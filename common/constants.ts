@@ -14,6 +14,8 @@ export const IMAGE_SIZES = {
   videoCover: { width: 960, height: 540 },
 } as const;
 export const VIDEO_MAX_SECONDS = 10 * 60;
+/** SPEC §3 lets trailers come with the entry; a trailer is a short cut of the film, so 3 minutes. */
+export const TRAILER_MAX_SECONDS = 3 * 60;
 export const VIDEO_RESOLUTION = { width: 1920, height: 1080 } as const;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 15;

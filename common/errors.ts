@@ -40,6 +40,10 @@ const CORE_ERRORS = {
   1009: { status: 401, 'zh-CN': '请先登录', 'zh-TW': '請先登入', 'en-US': 'Please log in first' },
   1010: { status: 403, 'zh-CN': '没有权限执行此操作', 'zh-TW': '沒有權限執行此操作', 'en-US': 'You do not have permission to do this' },
   1011: { status: 403, 'zh-CN': '该账号已被停用', 'zh-TW': '該帳號已被停用', 'en-US': 'This account has been disabled' },
+  // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
+  // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a
+  // search by entry number answers an empty list. 2002: a submitted entry shows 200211 (SPEC §4), a saved
+  // edit says "Changes saved", and the contact form's confirmation already opens with this text.
   2001: { status: 404, 'zh-CN': '编码不存在', 'zh-TW': '編碼不存在', 'en-US': 'Code does not exist' },
   2002: { status: 200, 'zh-CN': '提交成功', 'zh-TW': '提交成功', 'en-US': 'Submit success' },
   200211: {
@@ -75,6 +79,12 @@ const CORE_ERRORS = {
   },
   9500: { status: 500, 'zh-CN': '服务器出错了', 'zh-TW': '伺服器出錯了', 'en-US': 'Something went wrong' },
   9503: { status: 503, 'zh-CN': '服务暂时不可用', 'zh-TW': '服務暫時無法使用', 'en-US': 'Service temporarily unavailable' },
+  9507: {
+    status: 507,
+    'zh-CN': '服务器存储空间不足，请稍后再试',
+    'zh-TW': '伺服器儲存空間不足，請稍後再試',
+    'en-US': 'The server is out of storage space, please try again later',
+  },
 } as const satisfies Record<number, CatalogueEntry>;
 
 /** Feature areas keep their codes in common/errors/<area>.ts; a code must appear in exactly one place. */

@@ -1,4 +1,5 @@
 import type { EntryGroup } from './constants';
+import type { MediaStatus } from './media';
 
 /** Gallery API shapes and options, shared by the server and the web app. */
 export const GALLERY_SORTS = ['newest', 'votes', 'number'] as const;
@@ -32,7 +33,11 @@ export type GalleryEntryDetail = GalleryEntrySummary & {
   teamDesc: string;
   teamLogoUrl: string | null;
   slogan: string;
-  videoUrl: string | null;
+  /**
+   * The film as the media pipeline made it (HLS, MP4 fallback, poster) or its state before that: every
+   * entry's playback comes from here, seeded or submitted. Failure details are left out (public answer).
+   */
+  film: MediaStatus;
   videoCoverUrl: string | null;
   prevId: number | null;
   nextId: number | null;

@@ -14,7 +14,7 @@ export type MediaStatus = {
   progress: number;
   /** Master playlist (HLS) once transcoded. */
   hls: string | null;
-  /** The faststart MP4 fallback, or the uploaded original while it is browser-playable and nothing else exists. */
+  /** The faststart MP4 fallback (for players without HLS or Media Source Extensions). */
   mp4: string | null;
   poster: string | null;
   /** A strip of five frames (1600x180). */

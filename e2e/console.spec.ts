@@ -1,46 +1,32 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import { hashPassword } from '../server/src/services/auth/passwords';
+import { ERRORS } from '../common/errors';
 import { expect, test } from './fixtures';
+import { type ApiEntry, registerThroughApi, submitThroughApi } from './support/api-entrant';
+import { createOrganiser } from './support/entrant-ui';
 
 /**
- * Issue E acceptance in Chromium: an organiser signs in at /admin/#/login, approves an entry that then
- * shows in /gallery, publishes zh-CN-only news that /zh-TW shows converted; a visitor never loads console
- * code; an XSS corpus saved through news and exhibition bodies stays inert on the public pages (the
- * sanitiser stops it: a payload reaching the page would trip the CSP, which expectClean() reports).
+ * Issue E acceptance in Chromium: an organiser signs in at /admin/#/login, downloads the files of an entry a
+ * person submitted through the API and approves it, and it then shows in /gallery; publishes zh-CN-only news
+ * that /zh-TW shows converted; a visitor never loads console code; an XSS corpus saved through news and
+ * exhibition bodies stays inert on the public pages (the sanitiser stops it: a payload reaching the page
+ * would trip the CSP, which expectClean() reports).
  */
 const ADMIN = { email: 'e2e-organiser@example.test', password: 'Organ1ser!x' };
+/** Unique per run of this file (a retry runs beforeAll again), so a row filter finds exactly this entry. */
+const TITLE = `控制台审核测试作品 ${Date.now().toString(36)}`;
+let entry: ApiEntry;
 
-function db() {
-  return new SQLite(path.join(process.env.E2E_DATA_DIR as string, 'contest.sqlite'), { timeout: 5000 });
-}
-
-/** Puts the accounts and the pending entry in place as registration and submission would. */
-test.beforeAll(async () => {
-  const conn = db();
-  const now = new Date().toISOString();
-  try {
-    const hash = await hashPassword(ADMIN.password);
-    conn
-      .prepare('INSERT INTO users (email, password_hash, role, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(email) DO NOTHING')
-      .run(ADMIN.email, hash, 'admin', 'zh-CN', now, now);
-    const submitter = conn
-      .prepare(
-        "INSERT INTO users (email, password_hash, role, locale, verified_at, created_at) VALUES (?, ?, 'user', 'zh-CN', ?, ?) ON CONFLICT(email) DO UPDATE SET locale = 'zh-CN' RETURNING id",
-      )
-      .get('e2e-submitter@example.test', hash, now, now) as { id: number };
-    conn
-      .prepare(
-        `INSERT INTO entries (user_id, submission_no, status, "group", title, description, team, team_desc, slogan, cover_url, vote_count, locale, created_at, updated_at)
-         VALUES (?, ?, 'pending', 'open', ?, '', ?, '', '', ?, 0, 'zh-CN', ?, ?) ON CONFLICT(submission_no) DO NOTHING`,
-      )
-      .run(submitter.id, 'E2E-CONSOLE-1', '控制台审核测试作品', '审核团队', '/media/seed/news-1.jpg', now, now);
-  } finally {
-    conn.close();
-  }
+/**
+ * The organiser is made with `npm run admin -- create`; the entry under review is the product's own: a person
+ * registers and verifies through the accounts API, uploads the five files through tus and submits the form.
+ */
+test.beforeAll(async ({ request }) => {
+  createOrganiser(ADMIN.email, ADMIN.password);
+  const entrant = await registerThroughApi(request, { email: `e2e-entrant-${Date.now()}@example.test` });
+  entry = await submitThroughApi(request, entrant, { title: TITLE });
 });
 
 async function signIn(page: import('@playwright/test').Page) {
@@ -87,31 +73,41 @@ test('a visitor session never downloads console code', async ({ page, expectClea
 test("the entry drawer downloads a file through the browser's own download (a signed link, not a page-memory copy)", async ({ page, expectClean }) => {
   await signIn(page);
   await page.getByRole('menuitem', { name: '作品审核' }).click();
-  await page.getByRole('row').filter({ hasText: '控制台审核测试作品' }).getByRole('button', { name: '控制台审核测试作品' }).click();
+  await page.getByRole('row').filter({ hasText: TITLE }).getByRole('button', { name: TITLE }).click();
   const drawer = page.locator('.ant-drawer');
-  const link = page.waitForResponse((r) => /\/api\/admin\/entries\/\d+\/files\/cover\/link$/.test(r.url()));
-  const download = page.waitForEvent('download');
-  await drawer.getByRole('button', { name: /下载 .*cover/ }).click();
-  expect((await (await link).json()).data.url).toMatch(/^\/api\/downloads\//);
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('E2E-CONSOLE-1-cover.jpg');
-  const saved = path.join(process.env.E2E_DATA_DIR as string, 'downloaded-cover.jpg');
-  await file.saveAs(saved);
-  const original = await (await page.request.get('/media/seed/news-1.jpg')).body();
-  expect(fs.readFileSync(saved).equals(original)).toBe(true);
+  /** Clicks a file's download button and returns the bytes the browser saved, after checking the signed link. */
+  const downloaded = async (name: string, fileName: string) => {
+    const link = page.waitForResponse((r) => r.url().endsWith(`/api/admin/entries/${entry.id}/files/${name}/link`));
+    const download = page.waitForEvent('download');
+    await drawer.getByRole('button', { name: `下载 ${fileName}`, exact: true }).click();
+    expect((await (await link).json()).data.url).toMatch(/^\/api\/downloads\//);
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(fileName);
+    const saved = path.join(process.env.E2E_DATA_DIR as string, `downloaded-${fileName}`);
+    await file.saveAs(saved);
+    return fs.readFileSync(saved);
+  };
+  // The cover is the copy the upload check normalised: the same bytes the public address serves.
+  const cover = await downloaded('cover', `${entry.submissionNo}-cover.jpg`);
+  const normalised = await (await page.request.get(entry.files.cover.url as string)).body();
+  expect(normalised.length).toBeGreaterThan(0);
+  expect(cover.equals(normalised)).toBe(true);
+  // The film is the private original, byte for byte what the entrant uploaded.
+  const film = await downloaded('video', `${entry.submissionNo}-${entry.files.video.name}`);
+  expect(film.equals(entry.files.video.data)).toBe(true);
   expectClean();
 });
 
 test('organiser signs in, approves a pending entry, and it shows in the gallery', async ({ page, expectClean }) => {
   await signIn(page);
   await page.getByRole('menuitem', { name: '作品审核' }).click();
-  const row = page.getByRole('row').filter({ hasText: '控制台审核测试作品' });
+  const row = page.getByRole('row').filter({ hasText: TITLE });
   await row.getByRole('button', { name: /通\s*过/ }).click();
   await expect(page.getByText(/已通过，作品编号 \d+/)).toBeVisible();
   await expect(row).toHaveCount(0); // the list shows pending entries; this one left it
 
-  await page.goto(`/gallery?q=${encodeURIComponent('控制台审核测试作品')}`);
-  await expect(page.getByRole('heading', { name: '控制台审核测试作品' })).toBeVisible();
+  await page.goto(`/gallery?q=${encodeURIComponent(TITLE)}`);
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   expectClean();
 });
 
@@ -285,5 +281,33 @@ test('the exhibition editor uploads a video file, shows it converted, and the ex
   const video = await page.request.get(mediaUrl);
   expect(video.status()).toBe(200);
   expect(video.headers()['content-type']).toMatch(/^video\/mp4/);
+  expectClean();
+});
+
+test('a script or data address typed as a sponsor link or the WeChat QR is refused on its field, and nothing is sent', async ({ page, expectClean }) => {
+  await signIn(page);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/api\/admin\/(content|settings)/.test(r.url())) sent.push(r.url());
+  });
+  const refusal = ERRORS[6040]['zh-CN'];
+  const fieldError = (label: string) =>
+    page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      .locator('.ant-form-item-explain-error');
+
+  await page.goto('/admin/#/content/sponsors');
+  await page.getByRole('button', { name: /新\s*建/ }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('链接', { exact: true }).fill('javascript:alert(1)');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(fieldError('链接')).toHaveText(refusal);
+
+  await page.goto('/admin/#/settings');
+  await page.getByLabel('微信二维码图片地址', { exact: true }).fill('data:text/html,<script>alert(1)</script>');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(fieldError('微信二维码图片地址')).toHaveText(refusal);
+  expect(sent).toEqual([]);
   expectClean();
 });

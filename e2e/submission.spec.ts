@@ -3,16 +3,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
-import { confirmCrop } from './support/cropper';
+import { makePicture, uploadImages } from './support/entrant-ui';
 import { signInFresh, withSubmissionClosed } from './support/submission-session';
 
 /**
  * Issue 4 acceptance in Chromium: signed out -> sent to login and back; signed in -> fill the form (kept
- * as a draft across a reload), crop and upload three images, a 1080p film and a package through tus ->
+ * as a draft across a reload), crop and upload three images, a 1080p film, a trailer and a package through tus ->
  * submit -> 200211 -> home; the entry shows as pending in My entries; a film over 10 minutes is refused
  * in the browser before any upload starts.
  */
@@ -44,19 +43,13 @@ function video(name: string, size: string, seconds: number, rate: number) {
   ]);
 }
 
-async function image(name: string, width: number, height: number, format: 'png' | 'jpeg') {
-  const svg = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d4ed8"/><circle cx="50%" cy="50%" r="30%" fill="#ffb020"/></svg>`;
-  const img = sharp(Buffer.from(svg));
-  await (format === 'png' ? img.png() : img.jpeg()).toFile(file(name));
-}
-
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-sub-'));
   video('film.mp4', '1920x1080', 2, 10);
   video('long.mp4', '1920x1080', 601, 1);
-  await image('logo.png', 400, 300, 'png');
-  await image('cover.jpg', 600, 500, 'jpeg');
-  await image('still.jpg', 1280, 720, 'jpeg');
+  await makePicture(file('logo.png'), 400, 300);
+  await makePicture(file('cover.jpg'), 600, 500);
+  await makePicture(file('still.jpg'), 1280, 720);
   fs.writeFileSync(file('package.pdf'), '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   fs.writeFileSync(file('big-package.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40 * 1024 * 1024)]));
 });
@@ -85,15 +78,7 @@ test('submit an entry with crop, resumable uploads and a browser-side film check
   await page.locator('#teamDesc').fill('Three film students from Hangzhou.');
 
   // Images: the cropper opens at the right aspect ratio; the server answers with the normalised copy.
-  for (const [purpose, name] of [
-    ['teamLogo', 'logo.png'],
-    ['cover', 'cover.jpg'],
-    ['videoCover', 'still.jpg'],
-  ] as const) {
-    await page.locator(`#upload-${purpose}`).setInputFiles(file(name));
-    await confirmCrop(page, en('upload.cropOk'));
-    await expect(page.getByTestId(`uploaded-${purpose}`)).toBeVisible({ timeout: 60_000 });
-  }
+  await uploadImages(page, 'en-US', { teamLogo: file('logo.png'), cover: file('cover.jpg'), videoCover: file('still.jpg') });
   const logo = page.getByTestId('uploaded-teamLogo').locator('img');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe('160x160');
 
@@ -109,6 +94,9 @@ test('submit an entry with crop, resumable uploads and a browser-side film check
   await page.locator('#upload-video').setInputFiles(file('film.mp4'));
   await expect(page.getByTestId('uploaded-video')).toContainText('1920×1080', { timeout: 30_000 });
   expect(uploadRequests).toBeGreaterThan(0);
+  // The optional trailer goes through the same widget and the same checks.
+  await page.locator('#upload-trailer').setInputFiles(file('film.mp4'));
+  await expect(page.getByTestId('uploaded-trailer')).toContainText('1920×1080', { timeout: 30_000 });
   await page.locator('#upload-empower').setInputFiles(file('package.pdf'));
   await expect(page.getByTestId('uploaded-empower')).toBeVisible({ timeout: 30_000 });
 

@@ -2,6 +2,7 @@
 // (which migrates the database and seeds demo content on first start).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,8 +17,11 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourcesMtime = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'common')));
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesMtime) {
+// START_SKIP_BUILD=1 serves whatever WEB_DIR holds (the server falls back to a bare page shell): for tests of
+// the launcher itself and for deployments that build elsewhere.
+const skipBuild = process.env.START_SKIP_BUILD === '1';
+const sourcesMtime = skipBuild ? 0 : Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'common')));
+if (!skipBuild && (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesMtime)) {
   console.log('Building the web app (first start or sources changed)…');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -25,4 +29,6 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesMtime) {
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+// A server killed by a signal is a failure (the shell's 128 + signal number, e.g. SIGKILL -> 137), so a
+// supervisor restarts it; exiting 0 would read as a deliberate stop.
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -1,4 +1,5 @@
 import type { EntryGroup } from '../constants';
+import type { MediaStatus, MediaStatusName } from '../media';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
 export type AdminEntrySummary = {
@@ -15,6 +16,8 @@ export type AdminEntrySummary = {
   submitterEmail: string;
   createdAt: string;
   approvedAt: string | null;
+  /** Where the film is in the media pipeline, so a failed transcode shows in the list, not only in the drawer. */
+  film: Pick<MediaStatus, 'status' | 'progress'>;
 };
 
 export type EntryReview = { id: number; action: string; note: string | null; adminEmail: string | null; createdAt: string };
@@ -25,7 +28,8 @@ export type AdminEntryDetail = AdminEntrySummary & {
   slogan: string;
   teamLogoUrl: string | null;
   videoCoverUrl: string | null;
-  videoUrl: string | null;
+  /** The film's renditions and processing state, failure details included (re-run from the drawer). */
+  film: MediaStatus;
   empowerKey: string | null;
   rejectReason: string | null;
   locale: string;

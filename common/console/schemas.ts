@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
+import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB } from './uploads';
 
@@ -32,7 +33,8 @@ const localeTexts = <T extends z.ZodRawShape>(shape: T) =>
   });
 
 const text = (max: number) => z.string().max(max);
-const url = z.string().trim().max(1000);
+// Every address an organiser types goes through the one rule (http(s) or a site path; 6040 otherwise).
+const url = urlField;
 const isoDate = z.iso.datetime({ offset: true });
 
 export const newsBody = z.object({
@@ -85,7 +87,8 @@ export const scamTipBody = z.object({
 
 export const pageBody = z.object({
   i18n: localeTexts({ title: text(200).trim().min(1, '6006'), body: text(200_000).default('') }),
-  extra: z.record(z.string(), z.string().max(1000)).default({}),
+  // The About us page keeps the WeChat QR here too, so it answers to the same rule as in the settings.
+  extra: z.object({ wechatQrUrl: url.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
 const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: '6005' });

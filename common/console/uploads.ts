@@ -24,7 +24,7 @@ export const EMPOWER_MAX_MB = { min: 1, max: 1024 } as const;
 export const MB = 1024 * 1024;
 
 /** The files of an entry the organiser can download. */
-export const ENTRY_FILES = ['cover', 'videoCover', 'teamLogo', 'video', 'empower'] as const;
+export const ENTRY_FILES = ['cover', 'videoCover', 'teamLogo', 'video', 'trailer', 'empower'] as const;
 export type EntryFileName = (typeof ENTRY_FILES)[number];
 
 export type ContentImageUpload = { url: string; width: number; height: number; bytes: number; format: 'jpg' | 'png' | 'webp' };

@@ -75,4 +75,10 @@ export const CONSOLE_ERRORS = {
     'en-US': 'ffmpeg is not installed on the server, so videos cannot be processed; please contact your technician',
   },
   6033: { status: 404, 'zh-CN': '找不到这次视频上传', 'zh-TW': '找不到這次影片上傳', 'en-US': 'This video upload was not found' },
+  6040: {
+    status: 400,
+    'zh-CN': '只能填写 http(s) 网址或本站路径（以 / 开头）',
+    'zh-TW': '只能填寫 http(s) 網址或本站路徑（以 / 開頭）',
+    'en-US': 'Only http(s) addresses or site paths (starting with /) are allowed',
+  },
 } as const satisfies Record<number, CatalogueEntry>;

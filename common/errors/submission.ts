@@ -97,4 +97,17 @@ export const SUBMISSION_ERRORS = {
     'zh-TW': '上傳的檔案不存在或已過期，請重新上傳',
     'en-US': 'The uploaded file was not found or has expired; please upload it again',
   },
+  // 403 like the other credential refusals (a 409 would make tus clients retry it as an offset conflict).
+  5020: {
+    status: 403,
+    'zh-CN': '该上传凭证已使用过，请重新选择文件',
+    'zh-TW': '該上傳憑證已使用過，請重新選擇檔案',
+    'en-US': 'This upload key was already used; please choose the file again',
+  },
+  5021: {
+    status: 422,
+    'zh-CN': '预告片时长为 {value}，不得超过 3 分钟',
+    'zh-TW': '預告片長度為 {value}，不得超過 3 分鐘',
+    'en-US': 'The trailer is {value} long; the limit is 3 minutes',
+  },
 } as const satisfies Record<number, CatalogueEntry>;

@@ -19,8 +19,14 @@ export const ENTRY_TEXT_LIMITS = {
 } as const;
 export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
 
-export const UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
+/** The files every entry must have. */
+export const REQUIRED_UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
+/** Files an entry may have (SPEC §3: "other material, such as trailers, may be submitted together"). */
+export const OPTIONAL_UPLOAD_PURPOSES = ['trailer'] as const;
+export const UPLOAD_PURPOSES = [...REQUIRED_UPLOAD_PURPOSES, ...OPTIONAL_UPLOAD_PURPOSES] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export type OptionalUploadPurpose = (typeof OPTIONAL_UPLOAD_PURPOSES)[number];
+export const isOptionalUpload = (p: string): p is OptionalUploadPurpose => (OPTIONAL_UPLOAD_PURPOSES as readonly string[]).includes(p);
 export const IMAGE_PURPOSES = ['teamLogo', 'cover', 'videoCover'] as const;
 /** Uploads only organisers may start (the exhibition's video); never part of an entry. */
 export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;
@@ -34,12 +40,15 @@ export const isAdminUploadPurpose = (p: string): p is AdminUploadPurpose => (ADM
 export const VIDEO_MAX_BYTES = 4 * 1024 ** 3;
 /** An exhibition video (an award ceremony, a trailer) is published as it is re-encoded: 2 GiB is plenty. */
 export const EXHIBITION_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
+/** A trailer of at most 3 minutes at 1080p fits well within 500 MB. */
+export const TRAILER_MAX_BYTES = 500 * 1024 * 1024;
 export const EMPOWER_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 export const ENTRY_LIMIT_DEFAULT = 3;
 
 /** Byte limit of a purpose (the package limit is an organiser setting, passed in). */
 export function maxBytesFor(purpose: CredentialPurpose, empowerMaxBytes: number): number {
   if (purpose === 'video') return VIDEO_MAX_BYTES;
+  if (purpose === 'trailer') return TRAILER_MAX_BYTES;
   if (purpose === 'exhibitionVideo') return EXHIBITION_VIDEO_MAX_BYTES;
   if (purpose === 'empower') return empowerMaxBytes;
   return IMAGE_MAX_BYTES;
@@ -58,6 +67,7 @@ export const entryUploadsSchema = z.object({
   videoCover: uploadId,
   video: uploadId,
   empower: uploadId,
+  trailer: uploadId.optional(),
 });
 export type EntryUploads = z.infer<typeof entryUploadsSchema>;
 
@@ -75,8 +85,8 @@ const entryFields = {
 export const entryCreateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema });
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
-/** An edit: the texts again, and only the files that are replaced. */
-export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial() });
+/** An edit: the texts again, and only the files that are replaced; an optional file set to null is removed. */
+export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional() }) });
 export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
 
 export const credentialRequestSchema = z.object({

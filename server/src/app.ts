@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
+import { safeLogger } from './plugins/log-serializers';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
@@ -12,6 +13,7 @@ import { downloadLinkRoutes } from './routes/console/download-link';
 import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
 import { galleryRoutes } from './routes/gallery/index';
+import { healthRoutes } from './routes/health/index';
 import { mediaRoutes } from './routes/media/index';
 import { pageRoutes } from './routes/pages/index';
 import { seoRoutes } from './routes/pages/seo';
@@ -26,7 +28,7 @@ export type BuildOptions = { logger?: boolean | object };
  */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: safeLogger(opts.logger), // no secrets in the log: plugins/log-serializers.ts
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
   }).withTypeProvider<ZodTypeProvider>();
@@ -36,7 +38,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // External plugins.
   await app.register(cookie, { secret: ctx.config.cookieSecret });
-  await app.register(securityPlugin, { redisUrl: ctx.config.redisUrl });
+  await app.register(securityPlugin, { redisUrl: ctx.config.redisUrl, redisPrefix: ctx.config.redisPrefix });
   // App plugins.
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
@@ -52,6 +54,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(downloadLinkRoutes);
   await app.register(mediaRoutes);
   await app.register(seoRoutes);
+  await app.register(healthRoutes); // before the pages: their not-found handler answers every other path
   await app.register(pageRoutes);
   return app;
 }

@@ -16,7 +16,7 @@ import { createStorage } from './storage/index';
 export async function createContext(overrides: Partial<Config> = {}, env = process.env): Promise<AppContext> {
   const base = loadConfig(env, overrides);
   const config: Config = { ...base, cookieSecret: ensureCookieSecret(base.dataDir, base.cookieSecret) };
-  const mediaQueue = await createJobQueue(mediaSettings(env), config.redisUrl); // before the database, so a bad MEDIA_QUEUE stops here
+  const mediaQueue = await createJobQueue(mediaSettings(env), config.redisUrl, config.redisPrefix); // before the database, so a bad MEDIA_QUEUE stops here
   const { db, dialect } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const ctx: AppContext = { config, db, dialect, mailer: createMailer(config), storage: await createStorage(config, env), mediaQueue };

@@ -18,6 +18,8 @@ export type Config = {
   cookieSecret: string;
   demoContent: boolean;
   redisUrl: string | undefined;
+  /** Starts every Redis key the app writes (rate limits, media queue), so several sites can share one Redis. */
+  redisPrefix: string;
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
   voteBlocklistFile: string | undefined;
@@ -25,6 +27,8 @@ export type Config = {
   contestTimezone: string;
   logLevel: string;
   webDir: string;
+  /** On SIGTERM/SIGINT, how long in-flight requests may run before their connections are closed. */
+  shutdownDrainMs: number;
 };
 
 /** Where contact messages go until the organiser names an address: a placeholder no mail reaches. */
@@ -57,12 +61,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecret: env.COOKIE_SECRET || '',
     demoContent: bool(env.DEMO_CONTENT, true),
     redisUrl: env.REDIS_URL || undefined,
+    // MEDIA_QUEUE_PREFIX is the older name, from when only the media queue was prefixed.
+    redisPrefix: env.REDIS_PREFIX || env.MEDIA_QUEUE_PREFIX || 'microfilm',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 7 * 24 * 60),
     sessionAbsoluteDays: int(env.SESSION_ABSOLUTE_DAYS, 30),
     voteBlocklistFile: env.VOTE_BLOCKLIST_FILE || undefined,
     contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),
+    shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 10_000),
     ...overrides,
   };
 }

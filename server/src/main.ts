@@ -1,18 +1,59 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
 
+/** After the drain, how long the rest (media worker, queues, mail, database) may take before the process exits anyway. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** `npm start`: migrate, seed on first start, serve. */
 async function main() {
   const ctx = await createContext();
   const app = await buildApp(ctx, { logger: { level: ctx.config.logLevel } });
-  const close = async () => {
-    await app.close();
-    ctx.mailer.close();
-    await ctx.db.destroy();
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const drainMs = ctx.config.shutdownDrainMs;
+    const HTTP = 'http connections';
+    const PLUGINS = 'app plugins (media worker, job queue, Redis)';
+    const open = new Set([HTTP, PLUGINS, 'mailer', 'database']);
+    app.log.info({ signal, drainMs }, 'shutting down: no new connections, in-flight requests may finish');
+    // A kept-alive connection whose last request ends during the drain would otherwise stay open until the
+    // cut below: close connections as they fall idle, so the process leaves as soon as the work is done.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    // A request still running when the drain ends (a client stalled mid-body) would hold server.close() for
+    // minutes: its connection is cut.
+    const cut = setTimeout(() => {
+      app.log.warn('drain time over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, drainMs);
+    // Nothing that hangs after that (a job hand-back, a database that does not answer) keeps the process alive.
+    const hard = setTimeout(() => {
+      app.log.error({ stillOpen: [...open] }, 'shutdown did not finish in time; exiting anyway');
+      process.exit(1);
+    }, drainMs + CLOSE_GRACE_MS);
+    app.server.once('close', () => open.delete(HTTP));
+    try {
+      // Stops accepting (new requests on kept-alive connections get 503), closes idle connections, waits for
+      // in-flight requests, then runs the onClose hooks.
+      await app.close();
+      clearTimeout(cut);
+      clearInterval(sweep);
+      open.delete(HTTP);
+      open.delete(PLUGINS);
+      ctx.mailer.close();
+      open.delete('mailer');
+      await ctx.db.destroy();
+      open.delete('database');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(hard);
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: ctx.config.port, host: ctx.config.host });
   console.log(`\n  Microfilm contest is running at ${ctx.config.publicUrl}/home\n  (data in ${ctx.config.dataDir}, database ${ctx.dialect})\n`);
 }

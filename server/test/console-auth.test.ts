@@ -18,6 +18,7 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     const owner = await createTestUser(t.ctx);
+    // Background: the matrix needs a real id to aim at, not an entry that went through any flow.
     const entryId = await insertEntry(t.ctx, owner.id);
     tokens = {
       user: (await createTestUser(t.ctx, { role: 'user' })).token,

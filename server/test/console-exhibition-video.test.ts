@@ -246,6 +246,7 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
   });
 
   it('sweeps a conversion whose process died, and never a published video', async () => {
+    // Rows as a crashed process leaves them (no product path makes a dead conversion): the subject is the sweep.
     const long = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const row = (id: string, status: string, url: string | null) => ({
       id,

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../src/db/database';
 import { signDownloadLink } from '../src/services/console/download-links';
-import { insertEntry } from './console-helpers';
 import { DIALECTS } from './helpers/databases';
+import { newEntrant, openSubmissions, type SubmittedEntry, submitEntry } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { makeImage, makeZip, SMALL_PDF } from './submission-fixtures';
@@ -249,73 +247,51 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
   });
 
   describe('entry files', () => {
-    const FILM = randomBytes(64 * 1024);
-    const PACKAGE = makeZip([{ name: 'letter.pdf', data: SMALL_PDF }]);
-    let entryId: number;
+    let entry: SubmittedEntry;
+    let FILM: Buffer;
+    let PACKAGE: Buffer;
 
-    /** The entry as submission leaves it: a public cover, the private film and package under DATA_DIR/uploads. */
+    /** An entry submitted through the API: public normalised images, the private film and package under DATA_DIR/uploads. */
     beforeAll(async () => {
-      const owner = await createTestUser(t.ctx);
-      entryId = await insertEntry(t.ctx, owner.id);
-      const folder = `entries/${randomBytes(12).toString('hex')}`;
-      const coverUrl = await t.ctx.storage.putPublic(`${folder}/cover.jpg`, await makeImage(400, 400, 'jpeg'));
-      const uploadsDir = path.join(t.ctx.config.dataDir, 'uploads');
-      const keys = { video: randomBytes(16).toString('hex'), empower: randomBytes(16).toString('hex') };
-      fs.writeFileSync(path.join(uploadsDir, keys.video), FILM);
-      fs.writeFileSync(path.join(uploadsDir, keys.empower), PACKAGE);
-      const now = nowIso();
-      for (const [purpose, key, name, size] of [
-        ['video', keys.video, '我的短片.mov', FILM.length],
-        ['empower', keys.empower, 'authorisation.zip', PACKAGE.length],
-      ] as const) {
-        await t.ctx.db
-          .insertInto('uploads')
-          .values({
-            id: key,
-            user_id: owner.id,
-            purpose,
-            file_name: name,
-            size,
-            status: 'ready',
-            storage_key: key,
-            public_url: null,
-            meta: '{}',
-            entry_id: entryId,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }
-      await t.ctx.db.updateTable('entries').set({ cover_url: coverUrl, empower_key: keys.empower }).where('id', '=', entryId).execute();
-    });
+      const owner = await newEntrant(t, await openSubmissions(t));
+      entry = await submitEntry(owner, { names: { video: '我的短片.mov', empower: 'authorisation.zip' } });
+      FILM = entry.files.video?.data as Buffer;
+      PACKAGE = entry.files.empower?.data as Buffer;
+    }, 60_000);
 
     it('lists and serves every file of the entry to an admin, the private originals included', async () => {
+      const entryId = entry.id;
       const list = await get(`/api/admin/entries/${entryId}/files`, admin.token);
       expect(list.statusCode).toBe(200);
       const files = list.json().data as { name: string; fileName: string; size: number }[];
-      expect(files.map((f) => f.name).sort()).toEqual(['cover', 'empower', 'video']);
+      expect(files.map((f) => f.name).sort()).toEqual(['cover', 'empower', 'teamLogo', 'video', 'videoCover']);
       expect(files.find((f) => f.name === 'video')?.size).toBe(FILM.length);
 
+      // The film and the package come back byte for byte as the entrant uploaded them.
       const film = await get(`/api/admin/entries/${entryId}/files/video`, admin.token);
       expect(film.statusCode).toBe(200);
       expect(film.rawPayload.equals(FILM)).toBe(true);
       expect(film.headers['content-type']).toBe('application/octet-stream');
       expect(film.headers['cache-control']).toBe('no-store');
       expect(film.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(files.find((f) => f.name === 'video')?.fileName ?? '')}`);
-      expect(files.find((f) => f.name === 'video')?.fileName).toMatch(/-我的短片\.mov$/);
+      expect(files.find((f) => f.name === 'video')?.fileName).toBe(`${entry.submissionNo}-我的短片.mov`);
 
       const pack = await get(`/api/admin/entries/${entryId}/files/empower`, admin.token);
       expect(pack.rawPayload.equals(PACKAGE)).toBe(true);
+      // An image is the copy the upload check normalised (a 500x500 cover brought to 400x400), as the public sees it.
       const cover = await get(`/api/admin/entries/${entryId}/files/cover`, admin.token);
       expect((await sharp(cover.rawPayload).metadata()).width).toBe(400);
+      expect(cover.rawPayload.equals((await get(entry.files.cover?.url as string)).rawPayload)).toBe(true);
 
-      const none = await get(`/api/admin/entries/${entryId}/files/teamLogo`, admin.token);
+      // No trailer was uploaded with this entry.
+      const none = await get(`/api/admin/entries/${entryId}/files/trailer`, admin.token);
       expect([none.statusCode, none.json().code]).toEqual([404, 6024]);
       const noEntry = await get('/api/admin/entries/999999/files/video', admin.token);
       expect([noEntry.statusCode, noEntry.json().code]).toEqual([404, 9404]);
     });
 
     it('answers 6024 when an original has gone from storage', async () => {
+      const entryId = entry.id;
       const row = await t.ctx.db.selectFrom('entries').select('empower_key').where('id', '=', entryId).executeTakeFirstOrThrow();
       const file = path.join(t.ctx.config.dataDir, 'uploads', row.empower_key as string);
       const bytes = fs.readFileSync(file);
@@ -329,6 +305,7 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
     });
 
     it('a signed five-minute link lets the browser download the film itself; forged, altered, expired or orphaned links are refused', async () => {
+      const entryId = entry.id;
       const asked = await t.app.inject({
         method: 'POST',
         url: `/api/admin/entries/${entryId}/files/video/link`,
@@ -372,13 +349,14 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
       expect(byUser.statusCode).toBe(403);
       const none = await t.app.inject({
         method: 'POST',
-        url: `/api/admin/entries/${entryId}/files/teamLogo/link`,
+        url: `/api/admin/entries/${entryId}/files/trailer/link`,
         headers: { authorization: `Bearer ${admin.token}` },
       });
       expect([none.statusCode, none.json().code]).toEqual([404, 6024]);
     });
 
     it('never serves the originals to anyone else, nor publicly', async () => {
+      const entryId = entry.id;
       for (const file of ['video', 'empower', 'cover']) {
         const anon = await get(`/api/admin/entries/${entryId}/files/${file}`);
         expect([anon.statusCode, anon.json().code]).toEqual([401, 1009]);
@@ -386,11 +364,14 @@ describe.each(DIALECTS)('console files on %s', (dialect) => {
         expect([other.statusCode, other.json().code]).toEqual([403, 1010]);
       }
       expect((await get(`/api/admin/entries/${entryId}/files`, user.token)).statusCode).toBe(403);
-      const key = (await t.ctx.db.selectFrom('uploads').select('id').where('entry_id', '=', entryId).executeTakeFirstOrThrow()).id;
-      for (const url of [`/media/../uploads/${key}`, `/media/%2e%2e/uploads/${key}`, `/uploads/${key}`]) {
-        const res = await get(url);
-        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
-        expect(res.rawPayload.equals(FILM) || res.rawPayload.equals(PACKAGE)).toBe(false);
+      // The originals really are on disk under their upload ids, so the guesses below aim at real files.
+      for (const key of [entry.files.video?.id, entry.files.empower?.id]) {
+        expect(fs.existsSync(path.join(t.ctx.config.dataDir, 'uploads', key as string))).toBe(true);
+        for (const url of [`/media/../uploads/${key}`, `/media/%2e%2e/uploads/${key}`, `/uploads/${key}`]) {
+          const res = await get(url);
+          expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+          expect(res.rawPayload.equals(FILM) || res.rawPayload.equals(PACKAGE)).toBe(false);
+        }
       }
     });
   });

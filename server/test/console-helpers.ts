@@ -25,7 +25,6 @@ export async function insertEntry(
       team_desc: '',
       slogan: '',
       cover_url: `/media/covers/${seq}.jpg`,
-      video_url: `/media/videos/${seq}/index.m3u8`,
       vote_count: 0,
       locale: opts.locale ?? 'zh-CN',
       created_at: now,

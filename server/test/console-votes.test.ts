@@ -1,43 +1,58 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVote } from '../src/db/repos/gallery/votes';
-import { insertEntry, mailText, startMailSink } from './console-helpers';
+import { readCaptcha } from '../../e2e/gallery-captcha-reader';
+import { mailText, startMailSink } from './console-helpers';
 import { DIALECTS } from './helpers/databases';
+import { newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 
+/**
+ * What the organiser audits is what the product recorded: an entry submitted through the API and approved in
+ * the console, votes cast through the vote endpoint (each without a cookie: a new voter), a contact message and
+ * a scam report sent through the public forms with a solved captcha.
+ */
 describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
   let t: TestApp;
   let sink: Awaited<ReturnType<typeof startMailSink>>;
   let admin: { token: string; id: number };
   let entryId: number;
 
+  const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });
+  const vote = async (ip: string) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/gallery/entries/${entryId}/vote`, remoteAddress: ip, payload: {} });
+    expect(res.json().code, res.body).toBe(0);
+  };
+  /** A public form sent with a solved captcha, as a visitor's browser sends it. */
+  const sendForm = async (url: string, payload: object, ip: string) => {
+    const captcha = (await t.app.inject({ url: '/api/captcha', remoteAddress: ip })).json().data as { id: string; svg: string };
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      headers: { 'x-locale': 'en-US' },
+      payload: { ...payload, captchaId: captcha.id, captchaAnswer: readCaptcha(captcha.svg) },
+    });
+    expect(res.json().code, res.body).toBe(0);
+  };
+
   beforeAll(async () => {
     sink = await startMailSink();
     t = await startTestApp(dialect, { smtpUrl: sink.url });
     admin = await createTestUser(t.ctx, { role: 'admin' });
-    const owner = await createTestUser(t.ctx);
-    entryId = await insertEntry(t.ctx, owner.id, { status: 'approved' });
-    // A burst from one address: 12 voters, one second apart; and two ordinary votes from elsewhere.
-    const base = Date.now() - 60_000;
-    for (let i = 0; i < 12; i++) {
-      await insertVote(t.ctx.db, {
-        entryId,
-        voterKey: `burst-${i}`,
-        ip: '203.0.113.9',
-        slot: `e:${entryId}:burst-${i}`,
-        at: new Date(base + i * 1000).toISOString(),
-      });
-    }
-    await insertVote(t.ctx.db, { entryId, voterKey: 'calm-1', ip: '198.51.100.1', slot: `e:${entryId}:calm-1`, at: new Date(base).toISOString() });
-    await insertVote(t.ctx.db, { entryId, voterKey: 'calm-2', ip: '198.51.100.2', slot: `e:${entryId}:calm-2`, at: new Date(base + 30_000).toISOString() });
-  });
+    const entry = await submitEntry(await newEntrant(t, await openSubmissions(t)));
+    entryId = entry.id;
+    const approved = await api('POST', `/api/admin/entries/${entryId}/approve`);
+    expect(approved.statusCode).toBe(200);
+    // A burst from one address: 12 new voters in quick succession; and two ordinary votes from elsewhere.
+    await vote('198.51.100.1');
+    for (let i = 0; i < 12; i++) await vote('203.0.113.9');
+    await vote('198.51.100.2');
+  }, 60_000);
   afterAll(async () => {
     await t?.close();
     await sink?.close();
   });
-
-  const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });
 
   it('shows the burst as suspicious: one busy address with many voters, and a run of votes seconds apart', async () => {
     const s = (await api('GET', '/api/admin/votes/suspicious?hours=1&minVotes=10&gapSeconds=2')).json().data;
@@ -50,11 +65,13 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
   it('voids a vote: the count drops, the audit log says so, and count and audit agree; twice is refused', async () => {
     const audit = (await api('GET', `/api/admin/votes/audit?ip=203.0.113.9&entryId=${entryId}&pageSize=100`)).json().data;
     expect(audit.total).toBe(12);
-    const vote = await t.ctx.db.selectFrom('votes').select('id').where('voter_key', '=', 'burst-3').executeTakeFirstOrThrow();
-    const res = await api('POST', `/api/admin/votes/${vote.id}/void`, { reason: 'Scripted burst' });
+    // The organiser voids one vote of the run the suspicious view named.
+    const run = (await api('GET', '/api/admin/votes/suspicious?hours=1&minVotes=10&gapSeconds=2')).json().data.rapid[0];
+    const voteId = run.voteIds[3] as number;
+    const res = await api('POST', `/api/admin/votes/${voteId}/void`, { reason: 'Scripted burst' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ entryId, count: 13 });
-    const again = await api('POST', `/api/admin/votes/${vote.id}/void`, { reason: 'Again' });
+    const again = await api('POST', `/api/admin/votes/${voteId}/void`, { reason: 'Again' });
     expect(again.json().code).toBe(6007);
     const outcomes = await t.ctx.db.selectFrom('vote_audit').select(['outcome']).where('entry_id', '=', entryId).execute();
     const counted = outcomes.filter((o) => o.outcome === 'counted').length;
@@ -69,19 +86,13 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
   });
 
   it('lists contact messages, replies by e-mail, marks handled; scam reports can be marked too', async () => {
-    const now = new Date().toISOString();
-    const contact = await t.ctx.db
-      .insertInto('contact_messages')
-      .values({ name: '王小明', email: 'visitor@example.test', content: '请问学生组的年龄要求？', locale: 'en-US', ip: '198.51.100.7', created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const report = await t.ctx.db
-      .insertInto('scam_reports')
-      .values({ what: '冒充客服退款', happened_on: now.slice(0, 10), contact: null, locale: 'zh-CN', ip: '198.51.100.8', created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    await sendForm('/api/contact', { name: '王小明', email: 'visitor@example.test', content: '请问学生组的年龄要求？' }, '198.51.100.7');
+    await sendForm('/api/scam-reports', { what: '冒充客服退款', happenedOn: new Date().toISOString().slice(0, 10), contact: '' }, '198.51.100.8');
     const open = (await api('GET', '/api/admin/inbox/contact?handled=false')).json().data;
-    expect(open.items.map((m: { id: number }) => m.id)).toContain(contact.id);
+    const contact = open.items.find((m: { content: string }) => m.content === '请问学生组的年龄要求？');
+    expect(contact).toMatchObject({ name: '王小明', email: 'visitor@example.test', locale: 'en-US', handledAt: null });
+    const report = (await api('GET', '/api/admin/inbox/scamReport?handled=false')).json().data.items.find((r: { what: string }) => r.what === '冒充客服退款');
+    expect(report).toMatchObject({ contact: null, locale: 'en-US' });
     const reply = await api('POST', `/api/admin/inbox/contact/${contact.id}/reply`, { reply: 'Students must be enrolled this year.' });
     expect(reply.statusCode).toBe(200);
     const mail = sink.mails.find((m) => m.to === 'visitor@example.test');

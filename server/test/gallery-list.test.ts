@@ -16,19 +16,26 @@ describe.each(DIALECTS)('gallery reads on %s', (dialect) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('the demo seed has >= 24 approved entries in both groups, each with images and a video', async () => {
+  it('the demo seed has >= 24 approved entries in both groups, each with images and a film published by the media pipeline', async () => {
     const rows = await t.ctx.db.selectFrom('entries').selectAll().where('status', '=', 'approved').execute();
     expect(rows.length).toBeGreaterThanOrEqual(24);
     expect(new Set(rows.map((r) => r.group))).toEqual(new Set(['open', 'student']));
-    for (const r of rows) {
-      expect(r.cover_url && r.video_cover_url && r.team_logo_url && r.video_url).toBeTruthy();
-    }
-    const video = await t.app.inject({ url: rows[0]?.video_url as string, headers: { range: 'bytes=100-199' } });
+    for (const r of rows) expect(r.cover_url && r.video_cover_url && r.team_logo_url).toBeTruthy();
+    // The film comes from the entry answer (the pipeline's outputs), as it does for a submitted entry.
+    const entry = (await t.app.inject({ url: `/api/gallery/entries/${rows[0]?.id}` })).json().data;
+    expect(entry.film).toMatchObject({ status: 'done', hls: expect.stringMatching(/^\/media\/r\/[a-f0-9]{24}\/master\.m3u8$/) });
+    const video = await t.app.inject({ url: entry.film.mp4, headers: { range: 'bytes=100-199' } });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-range']).toMatch(/^bytes 100-199\/\d+$/);
     expect(video.rawPayload).toHaveLength(100);
-    const head = await t.app.inject({ url: rows[0]?.video_url as string, headers: { range: 'bytes=0-11' } });
+    const head = await t.app.inject({ url: entry.film.mp4, headers: { range: 'bytes=0-11' } });
     expect(head.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const playlist = await t.app.inject({ url: entry.film.hls });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-STREAM-INF');
+    // Every entry has its own published folder, so removing one entry's media leaves the others playing.
+    const others = await Promise.all(rows.slice(1, 4).map(async (r) => (await t.app.inject({ url: `/api/gallery/entries/${r.id}` })).json().data.film.hls));
+    expect(new Set([entry.film.hls, ...others]).size).toBe(4);
   });
 
   it('pages of 10, group tabs, search by number or title, three sorts', async () => {

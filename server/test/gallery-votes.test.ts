@@ -7,9 +7,15 @@ import { writeSetting as write } from '../src/db/repos/settings';
 import { castVote } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { DIALECTS } from './helpers/databases';
+import { newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { createTestUser } from './helpers/users';
 
-/** Issue D voting acceptance, on each database: the unique slot, the count, the audit log, the refusals. */
+/**
+ * Issue D voting acceptance, on each database: the unique slot, the count, the audit log, the refusals.
+ * Every vote is cast through the vote endpoint. The seeded demo entries (ids 1-12) are only the ballot
+ * here; the one test about an entry's own state votes for an entry submitted and approved through the API.
+ */
 let n = 0;
 const voterCookie = (t: TestApp, key = `voter-${++n}-${Math.random().toString(36).slice(2, 12)}`) => `mfc_voter=${encodeURIComponent(t.app.signCookie(key))}`;
 const vote = (t: TestApp, id: number, opts: { cookie?: string; ip?: string; headers?: Record<string, string>; body?: object } = {}) =>
@@ -134,12 +140,20 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
     }
   });
 
-  it('an entry that is not approved or missing: 2100', async () => {
-    await t.ctx.db.updateTable('entries').set({ status: 'pending' }).where('id', '=', 7).execute();
-    expect((await vote(t, 7, { cookie: voterCookie(t) })).json().code).toBe(2100);
+  it('an entry that is not approved or missing: 2100; once the organiser approves it, its first vote counts', async () => {
+    // A freshly submitted entry (through the API) waits for review: nobody can vote for it yet.
+    const entry = await submitEntry(await newEntrant(t, await openSubmissions(t)));
+    expect((await vote(t, entry.id, { cookie: voterCookie(t) })).json().code).toBe(2100);
     expect((await vote(t, 99999, { cookie: voterCookie(t) })).json().code).toBe(2100);
-    await t.ctx.db.updateTable('entries').set({ status: 'approved' }).where('id', '=', 7).execute();
-  });
+    expect(await count(t, entry.id)).toBe(0);
+    const admin = await createTestUser(t.ctx, { role: 'admin' });
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/entries/${entry.id}/approve`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(approved.statusCode).toBe(200);
+    const res = await vote(t, entry.id, { cookie: voterCookie(t) });
+    expect(res.json()).toMatchObject({ code: 0, data: { voteCount: 1 } });
+    expect(await count(t, entry.id)).toBe(1);
+    expect(await audits(t, entry.id, 'counted')).toHaveLength(1);
+  }, 60_000);
 
   it('past the per-address threshold within an hour a captcha is asked (3002), and a right one counts', async () => {
     await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 2);

@@ -177,6 +177,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     }, 240_000);
 
     it('queues a film twice as one job, run once even with two workers waiting', async () => {
+      // Queue mechanics (the subject is the BullMQ job and the row), so a bare entry row and a film fed to the queue.
       const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
       const src = await makeFixture(t.db.dataDir, 'avi');
       await enqueueTranscode(t.ctx, entryId, src, testSettings());
@@ -200,6 +201,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     }, 240_000);
 
     it('finishes a film exactly once after its worker process is killed in the middle (stalled job)', async () => {
+      // Crash recovery of the job row and its BullMQ job: a bare entry row is enough.
       const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
       const src = await makeFixture(t.db.dataDir, 'avi');
       const before = listDir(renditionsDir);
@@ -236,6 +238,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     }, 240_000);
 
     it('fails a corrupt film after the configured attempts, error recorded; a re-run queues it afresh', async () => {
+      // A corrupt film cannot pass the submission checks, so it goes straight to the queue on a bare entry row.
       const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
       const settings = testSettings({ maxAttempts: 2, retryBaseMs: 200 });
       await enqueueTranscode(t.ctx, entryId, corruptFilm(t.db.dataDir), settings);
@@ -279,6 +282,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
       let closed = false;
       try {
         const user = await createTestUser(s.ctx);
+        // Only whether the server's own worker takes a job: a bare entry row with a corrupt film is enough.
         const entryId = await insertEntry(s.ctx, user.id);
         await enqueueTranscode(s.ctx, entryId, corruptFilm(s.db.dataDir));
         // Nobody here starts a worker: the server's own took the job.

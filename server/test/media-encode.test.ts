@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +8,7 @@ import { resizedImageUrl } from '../../common/media';
 import { findJobByEntry } from '../src/db/repos/media';
 import { enqueueTranscode, removeEntryMedia } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
-import { storageSource } from '../src/services/media/source';
+import { type Entrant, newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import {
@@ -35,25 +34,33 @@ describe('media transcoding (sqlite)', () => {
   let t: TestApp;
   let userId: number;
   let renditionsDir: string;
+  let entrant: Entrant;
+  let admin: { token: string };
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { demoContent: false });
     userId = (await createTestUser(t.ctx)).id;
     renditionsDir = mediaPaths(t.ctx.config.dataDir).renditions;
+    entrant = await newEntrant(t, await openSubmissions(t));
+    admin = await createTestUser(t.ctx, { role: 'admin' });
   });
   afterAll(async () => t?.close());
 
   const fileOf = (url: string | null) => path.join(renditionsDir, (url ?? '').replace(/^\/media\/r\//, ''));
 
   it.each(['avi', 'mov'] as const)(
-    'turns a %s film into three HLS renditions, a faststart MP4 and a poster',
+    'turns a submitted %s film into three HLS renditions, a faststart MP4 and a poster',
     async (kind) => {
-      const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
-      const src = await makeFixture(t.db.dataDir, kind);
-      // The MOV goes through the storage layer, as an uploaded original does (local disk here, S3 alike).
-      const key = randomBytes(16).toString('hex');
-      if (kind === 'mov') fs.copyFileSync(src, path.join(t.db.dataDir, 'uploads', key));
-      await enqueueTranscode(t.ctx, entryId, kind === 'mov' ? storageSource(key) : src, testSettings());
+      // Submitted through the API (tus upload of the original, then the form), which queues its job; then approved.
+      const film = fs.readFileSync(await makeFixture(t.db.dataDir, kind));
+      const { id: entryId } = await submitEntry(entrant, { film, names: { video: `film.${kind}` } });
+      expect(await findJobByEntry(t.ctx.db, entryId)).toMatchObject({ status: 'queued', attempts: 0 });
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/entries/${entryId}/approve`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(approved.statusCode).toBe(200);
       const job = await runUntilSettled(t.ctx, entryId, testSettings());
       expect(job.last_error).toBeNull();
       expect(job).toMatchObject({ status: 'done', progress: 100, attempts: 1 });
@@ -114,6 +121,7 @@ describe('media transcoding (sqlite)', () => {
   );
 
   it('gives a small silent film only the renditions it fills, never upscaled', async () => {
+    // Straight to the queue: the submission checks take only 1920x1080, so a 360p film cannot come through the form.
     const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
     const src = path.join(t.db.dataDir, 'silent.mp4');
     await exec(
@@ -139,6 +147,7 @@ describe('media transcoding (sqlite)', () => {
   }, 120_000);
 
   it('finishes a job exactly once after its worker is killed in the middle', async () => {
+    // The subject is the job row's lease and recovery, so the entry is a bare row and the film goes straight to the queue.
     const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
     const src = await makeFixture(t.db.dataDir, 'avi');
     await enqueueTranscode(t.ctx, entryId, src, testSettings({ maxAttempts: 3 }));

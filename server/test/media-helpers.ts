@@ -13,7 +13,7 @@ const exec = promisify(execFile);
 
 let seq = 0;
 
-export async function insertEntry(ctx: AppContext, userId: number, opts: { status?: string; videoUrl?: string | null } = {}): Promise<number> {
+export async function insertEntry(ctx: AppContext, userId: number, opts: { status?: string } = {}): Promise<number> {
   seq++;
   const now = nowIso();
   const row = await ctx.db
@@ -28,7 +28,6 @@ export async function insertEntry(ctx: AppContext, userId: number, opts: { statu
       team: '',
       team_desc: '',
       slogan: '',
-      video_url: opts.videoUrl ?? null,
       vote_count: 0,
       locale: 'en-US',
       created_at: now,

@@ -8,12 +8,18 @@ import { enqueueEntryFilm, enqueueTranscode, getMediaStatus, getMediaStatuses, r
 import { mediaPaths } from '../src/services/media/paths';
 import { sweepOrphanRenditions } from '../src/services/media/sweep';
 import { DIALECTS } from './helpers/databases';
+import { newEntrant, openSubmissions, type SubmittedEntry, submitEntry } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { corruptFilm, insertEntry, listDir, runUntilSettled, testSettings } from './media-helpers';
 
 const later = (ms: number) => nowIso(new Date(Date.now() + ms));
 
+/**
+ * The job queue's own rules (one job per entry, leases, retries, back-off, sweeps) are tested on bare entry
+ * rows with films fed straight to the queue: their subject is the job row, and corrupt or missing films cannot
+ * come through the submission form. What an entry's people see of its film starts from a submitted entry.
+ */
 describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
   let t: TestApp;
   let userId: number;
@@ -98,30 +104,51 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
     await removeEntryMedia(t.ctx, entryId);
   });
 
-  it('without ffmpeg an entry waits for processing and a browser-playable original plays directly', async () => {
-    expect(await ffmpegAvailable(path.join(t.db.dataDir, 'no-such-ffmpeg'))).toBe(false);
-    const entryId = await insertEntry(t.ctx, userId, { status: 'approved', videoUrl: '/media/entries/abc/film.mp4' });
-    await enqueueTranscode(t.ctx, entryId, '/nowhere/film.mp4', testSettings());
-    const res = await t.app.inject({ url: `/api/media/entries/${entryId}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'queued', progress: 0, hls: null, mp4: '/media/entries/abc/film.mp4' });
-    await removeEntryMedia(t.ctx, entryId);
-  });
+  describe('a submitted film before any worker has run', () => {
+    let entry: SubmittedEntry;
+    // Submitted here, not in the outer beforeAll, so the queue tests above never claim its job; removed after.
+    beforeAll(async () => {
+      entry = await submitEntry(await newEntrant(t, await openSubmissions(t)));
+    }, 60_000);
+    afterAll(async () => removeEntryMedia(t.ctx, entry.id));
 
-  it('hides an unapproved entry from the public and lets its entrant see it', async () => {
-    const owner = await createTestUser(t.ctx);
-    const entryId = await insertEntry(t.ctx, owner.id, { status: 'pending' });
-    const anon = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { 'x-locale': 'en-US' } });
-    expect(anon.statusCode).toBe(404);
-    expect(anon.json()).toMatchObject({ code: 7001, msg: 'No film for this entry' });
-    const other = await createTestUser(t.ctx);
-    const asOther = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { authorization: `Bearer ${other.token}` } });
-    expect(asOther.statusCode).toBe(404);
-    const mine = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { authorization: `Bearer ${owner.token}` } });
-    expect(mine.json().data).toMatchObject({ status: 'none', hls: null, mp4: null });
+    it('hides an unapproved entry from the public and lets its entrant see it', async () => {
+      const entryId = entry.id;
+      const anon = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { 'x-locale': 'en-US' } });
+      expect(anon.statusCode).toBe(404);
+      expect(anon.json()).toMatchObject({ code: 7001, msg: 'No film for this entry' });
+      const other = await createTestUser(t.ctx);
+      const asOther = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { authorization: `Bearer ${other.token}` } });
+      expect(asOther.statusCode).toBe(404);
+      // Submission queued the film; its entrant sees it waiting.
+      const mine = await t.app.inject({ url: `/api/media/entries/${entryId}`, headers: { authorization: `Bearer ${entry.owner.token}` } });
+      expect(mine.json().data).toMatchObject({ status: 'queued', hls: null, mp4: null });
+    });
+
+    it('without ffmpeg an entry waits for processing, and its private original is never offered to play', async () => {
+      expect(await ffmpegAvailable(path.join(t.db.dataDir, 'no-such-ffmpeg'))).toBe(false);
+      const entryId = entry.id;
+      const admin = await createTestUser(t.ctx, { role: 'admin' });
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/entries/${entryId}/approve`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(approved.statusCode).toBe(200);
+      const res = await t.app.inject({ url: `/api/media/entries/${entryId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'queued', progress: 0, hls: null, mp4: null });
+      const detail = await t.app.inject({ url: `/api/gallery/entries/${entryId}` });
+      expect(detail.json().data.film).toMatchObject({ status: 'queued', hls: null, mp4: null });
+      // The uploaded original is on disk, and nothing the public gets names it.
+      const original = entry.files.video?.id as string;
+      expect(fs.existsSync(path.join(t.ctx.config.dataDir, 'uploads', original))).toBe(true);
+      expect(res.body + detail.body).not.toContain(original);
+    });
   });
 
   it('lets only an organiser re-run a job', async () => {
+    // A failed job needs a corrupt film, which the submission checks refuse: so a bare row fed to the queue.
     const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
     const src = corruptFilm(t.db.dataDir);
     await enqueueTranscode(t.ctx, entryId, src, testSettings({ maxAttempts: 1 }));
@@ -140,13 +167,14 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
 
   it('reads the state of an entry through the service interface', async () => {
     await expect(getMediaStatus(t.ctx, 999_999)).rejects.toMatchObject({ code: 7001 });
+    // An entry without a film (status 'none') cannot come through the form, which requires one: bare rows.
     const entryId = await insertEntry(t.ctx, userId);
-    const queued = await insertEntry(t.ctx, userId, { videoUrl: '/media/entries/x/film.webm' });
+    const queued = await insertEntry(t.ctx, userId);
     await enqueueTranscode(t.ctx, queued, '/nowhere/e.mp4', testSettings());
     const many = await getMediaStatuses(t.ctx, [entryId, queued, 999_999]);
     expect([...many.keys()].sort((a, b) => a - b)).toEqual([entryId, queued]);
     expect(many.get(entryId)).toMatchObject({ status: 'none', mp4: null });
-    expect(many.get(queued)).toMatchObject({ status: 'queued', mp4: '/media/entries/x/film.webm' });
+    expect(many.get(queued)).toMatchObject({ status: 'queued', mp4: null });
     await removeEntryMedia(t.ctx, queued);
     // No uploaded film yet: nothing is queued.
     expect(await enqueueEntryFilm(t.ctx, entryId, testSettings())).toBe(false);

@@ -62,8 +62,8 @@ export async function patch(c: Client, location: string, offset: number, data: B
 }
 
 /** Credential + creation + one PATCH; returns the final answer (the checks' verdict) and the upload id. */
-export async function uploadFile(c: Client, purpose: string, data: Buffer) {
-  const cred = await credential(c, purpose, data.length);
+export async function uploadFile(c: Client, purpose: string, data: Buffer, name?: string) {
+  const cred = await credential(c, purpose, data.length, name);
   if (cred.body.code !== 0) return { status: cred.status, body: cred.body, id: null as string | null };
   const created = await createUpload(c, cred.body.data.credential, data.length);
   if (created.status !== 201) return { status: created.status, body: JSON.parse(await created.text()), id: null };
@@ -73,17 +73,21 @@ export async function uploadFile(c: Client, purpose: string, data: Buffer) {
   return { status: res.status, body: text ? JSON.parse(text) : {}, id: location.split('/').pop() as string };
 }
 
-/** Uploads the five files of a complete entry (the given film, valid images and package); their upload ids by purpose. */
-export async function uploadEntryFiles(c: Client, film: Buffer): Promise<Record<string, string>> {
-  const ids: Record<string, string> = {};
-  const files: [string, Buffer][] = [
+/** The five files of a complete entry, by purpose: the given film, valid images and an authorisation package. */
+export async function entryFileSet(film: Buffer): Promise<[string, Buffer][]> {
+  return [
     ['teamLogo', await makeImage(200, 200, 'png')],
     ['cover', await makeImage(500, 500, 'jpeg')],
     ['videoCover', await makeImage(1920, 1080, 'jpeg')],
     ['video', film],
     ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
   ];
-  for (const [purpose, data] of files) {
+}
+
+/** Uploads the five files of a complete entry (the given film, valid images and package); their upload ids by purpose. */
+export async function uploadEntryFiles(c: Client, film: Buffer): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [purpose, data] of await entryFileSet(film)) {
     const res = await uploadFile(c, purpose, data);
     expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
     ids[purpose] = res.id as string;

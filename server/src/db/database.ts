@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { markDatabaseError } from './failures';
+import { DatabaseOutage, trackOutage, watchedDialect } from './outage';
 import type { Database } from './schema/index';
 import { withStatementCache } from './sqlite-statement-cache';
 
@@ -15,11 +17,18 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Opens the database named by a URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://...`. */
 export function openDatabase(url: string): { db: Db; dialect: DialectName } {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A pool that cannot connect fails the request (503) after 10 s instead of queueing it forever.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+    const outage = new DatabaseOutage();
     // An idle connection cut by the server (restart, failover, a dropped test database) must not crash the
-    // process; the pool replaces it on the next query.
-    pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    // process; the pool replaces it on the next query. It counts as the start of an outage (logged once).
+    pool.on('error', (err) => outage.failed(markDatabaseError(err)));
+    // A connection lost while checked out emits 'error' on its client, which pg-pool does not listen to
+    // then: without a listener that would crash the process. The running query is rejected anyway.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), outage) });
+    trackOutage(db, outage);
+    return { db, dialect: 'postgres' };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`Unsupported DATABASE_URL: ${url}`);
   const file = url.slice('sqlite:'.length);
@@ -30,7 +39,10 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName } {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const outage = new DatabaseOutage();
+  const db = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage) });
+  trackOutage(db, outage);
+  return { db, dialect: 'sqlite' };
 }
 
 export function nowIso(date: Date = new Date()): string {

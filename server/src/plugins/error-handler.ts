@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, errorMessage, errorStatus, isErrorCode } from '../../../common/errors';
 import type { Locale } from '../../../common/locales';
+import { classifyFailure, failureAsAppError } from '../db/failures';
+import { databaseOutage } from '../db/outage';
 import { AppError } from '../errors';
 
 /** Builds the failure envelope of DESIGN §4. */
@@ -34,7 +36,21 @@ function sendFailure(reply: FastifyReply, request: FastifyRequest, code: ErrorCo
 
 /** The one error handler: every failure leaves as an envelope; no stack trace ever reaches a client. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // The outage's two log lines (start, end) go to the app's log.
+  databaseOutage(app.ctx.db).useLog(app.log);
   app.setErrorHandler((raw: unknown, request, reply) => {
+    // An unreachable database (503 + Retry-After) or a full disk (507), also when a service wrapped the
+    // driver's error in its own 5xx code; a refusal (4xx) stays what it is.
+    const failure = raw instanceof AppError && raw.status < 500 ? undefined : failureAsAppError(raw);
+    if (failure) {
+      // The outage is logged once where queries fail (db/outage.ts); a full disk is named on each refused write.
+      if (failure.code === 9507) {
+        // The route's pattern, not the URL: query strings may carry tokens.
+        request.log.warn({ code: classifyFailure(raw)?.code, method: request.method, route: request.routeOptions.url }, 'write refused: out of storage space');
+      }
+      if (failure.headers) reply.headers(failure.headers);
+      return sendFailure(reply, request, failure.code, failure.status);
+    }
     if (raw instanceof AppError) {
       const error = raw;
       if (error.headers) reply.headers(error.headers);

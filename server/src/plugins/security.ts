@@ -47,7 +47,7 @@ function staticHeaders(options: HelmetOptions): Record<string, string> {
  * script anywhere); styles allow 'unsafe-inline' because antd's CSS-in-JS injects <style> elements at run
  * time. Rate limits are opt-in per route (`config.rateLimit`), tuned by each feature.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: string }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: string; redisPrefix: string }) => {
   // helmet's headers are the same for every response, so they are worked out once; @fastify/helmet rebuilt
   // helmet (re-parsing the CSP) on every request, a cost each API call paid. A route may still set its own
   // header afterwards (media files send a sandboxing CSP).
@@ -81,7 +81,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     // A Redis outage must not lock every visitor out of login and voting: the request goes through (and the
     // error is logged above); the vote's own uniqueness lives in the database, not in these counters.
     skipOnError: true,
-    ...(redis ? { redis } : {}),
+    // Keys start with the site's REDIS_PREFIX: sites sharing one Redis must not share counters.
+    ...(redis ? { redis, nameSpace: `${opts.redisPrefix}:rate-limit:` } : {}),
     errorResponseBuilder: (_req, context) => new AppError(9429, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
 });

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import type { Config } from '../config';
+import { LocalTusStore } from './local-tus-store';
 import { type S3Settings, s3SettingsFromEnv } from './s3-settings';
 
 /**
@@ -64,7 +64,8 @@ export async function createStorage(config: Config, env: NodeJS.ProcessEnv = pro
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const mediaDir = path.join(config.dataDir, 'media');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  const tusStore: DataStore = s3 ? await createS3Store(s3) : new FileStore({ directory: uploadsDir });
+  // Local uploads go through LocalTusStore: a chunk that fills the disk is cut back so the upload can resume.
+  const tusStore: DataStore = s3 ? await createS3Store(s3) : new LocalTusStore({ directory: uploadsDir });
   const readable = (key: string) => (tusStore as unknown as { read(id: string): Readable | Promise<Readable> }).read(key);
   const local = (key: string) => {
     if (!/^[a-f0-9]{32}$/.test(key)) throw new Error(`bad storage key ${key}`);

@@ -11,6 +11,8 @@ export type FieldDef = {
   required?: boolean;
   /** For 'image' fields: which upload purpose (and so which size) the uploaded file gets. */
   purpose?: ContentImagePurpose;
+  /** An address (link, file): checked with the shared URL rule. Image and video fields are addresses too. */
+  url?: boolean;
 };
 export type KindDef = { columns: FieldDef[]; texts: FieldDef[]; titleField: string; publishable?: boolean };
 export type KindName = 'news' | 'jury' | 'exhibitions' | 'sponsors' | 'templates' | 'scamTips';
@@ -69,7 +71,7 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
   sponsors: {
     columns: [
       { name: 'logoUrl', label: 'console.field.logoUrl', required: true, type: 'image', purpose: 'sponsorLogo' },
-      { name: 'link', label: 'console.field.link', required: true },
+      { name: 'link', label: 'console.field.link', required: true, url: true },
       { name: 'tier', label: 'console.field.tier', type: 'select', options: SPONSOR_TIERS.map((t) => ({ value: t, label: `thanks.tier.${t}` })) },
       sort,
     ],
@@ -79,7 +81,7 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
   templates: {
     columns: [
       { name: 'slug', label: 'console.field.slug', required: true },
-      { name: 'fileUrl', label: 'console.field.fileUrl', required: true },
+      { name: 'fileUrl', label: 'console.field.fileUrl', required: true, url: true },
       { name: 'fileName', label: 'console.field.fileName', required: true },
       sort,
     ],

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { Sponsor } from '../../../common/api-types';
+import { safeUrl } from '../../../common/safe-url';
 
 export function SponsorStrip({ sponsors }: { sponsors: Sponsor[] }) {
   const intl = useIntl();
@@ -7,7 +8,8 @@ export function SponsorStrip({ sponsors }: { sponsors: Sponsor[] }) {
     <ul className="sponsor-strip">
       {sponsors.map((s) => (
         <li key={s.id}>
-          <a href={s.link} target="_blank" rel="noopener noreferrer" title={intl.formatMessage({ id: 'thanks.visit' }, { name: s.name })}>
+          {/* Stored links are checked on save; one written before that rule (or by hand) renders without href. */}
+          <a href={safeUrl(s.link)} target="_blank" rel="noopener noreferrer" title={intl.formatMessage({ id: 'thanks.visit' }, { name: s.name })}>
             <img src={s.logoUrl} alt={s.name} loading="lazy" width={120} height={80} />
             <span>{s.name}</span>
           </a>

@@ -6,6 +6,8 @@ import * as m0004 from './0004_submission';
 import * as m0005 from './0005_gallery';
 import * as m0006 from './0006_console';
 import * as m0007 from './0007_media';
+import * as m0008 from './0008_spent_credentials';
+import * as m0009 from './0009_film_from_pipeline';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005_gallery': m0005,
   '0006_console': m0006,
   '0007_media': m0007,
+  '0008_spent_credentials': m0008,
+  '0009_film_from_pipeline': m0009,
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../database';
 
-/** SQL of the accounts area: users by e-mail, one-use e-mail tokens, failed-login counters. */
+/** SQL of the accounts area: users by e-mail, one-use e-mail tokens, login-attempt counters. */
 export type TokenPurpose = 'verify' | 'reset';
 
 export function findUserByEmail(db: Db, email: string) {
@@ -61,12 +61,12 @@ export async function spendAccountToken(db: Db, id: number, at: string): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function findLoginFailures(db: Db, userId: number) {
-  return db.selectFrom('login_failures').selectAll().where('user_id', '=', userId).executeTakeFirst();
-}
-
-/** Counts one failed login; a window that has ended starts again at 1. One statement, so concurrent failures all count. */
-export function recordLoginFailure(db: Db, userId: number, at: string, windowStartedBefore: string) {
+/**
+ * Counts one login attempt for an account and returns the count in the current window; a window that has
+ * ended starts again at 1. One statement (an upsert that RETURNs the new row), so parallel attempts each get
+ * their own count and none can pass a check that another has not yet recorded.
+ */
+export function countLoginAttempt(db: Db, userId: number, at: string, windowStartedBefore: string) {
   return db
     .insertInto('login_failures')
     .values({ user_id: userId, failures: 1, window_started_at: at })
@@ -86,7 +86,8 @@ export function recordLoginFailure(db: Db, userId: number, at: string, windowSta
           .end(),
       })),
     )
-    .execute();
+    .returning(['failures', 'window_started_at'])
+    .executeTakeFirstOrThrow();
 }
 
 export function clearLoginFailures(db: Db, userId: number) {

@@ -137,6 +137,28 @@ export async function releaseJob(db: Db, id: number, worker: string, now: string
     .execute();
 }
 
+/**
+ * Points a job's outputs at the folder they were moved to (`from` -> `to`, generated names); false when the
+ * job no longer has `from` (a re-run published a newer folder meanwhile).
+ */
+export async function moveJobOutput(db: Db, id: number, from: string, to: string, now: string): Promise<boolean> {
+  const moved = (column: 'hls_url' | 'mp4_url' | 'poster_url' | 'preview_url') => sql<string | null>`replace(${sql.ref(column)}, ${`/${from}/`}, ${`/${to}/`})`;
+  const res = await db
+    .updateTable('media_jobs')
+    .set({
+      output: to,
+      hls_url: moved('hls_url'),
+      mp4_url: moved('mp4_url'),
+      poster_url: moved('poster_url'),
+      preview_url: moved('preview_url'),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('output', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 export async function findJobByEntry(db: Db, entryId: number): Promise<MediaJob | undefined> {
   return db.selectFrom('media_jobs').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
 }
@@ -147,7 +169,7 @@ export async function deleteJobByEntry(db: Db, entryId: number): Promise<void> {
 
 /** The fields the status endpoint needs about the entry itself. */
 export async function findEntryForMedia(db: Db, entryId: number) {
-  return db.selectFrom('entries').select(['id', 'user_id', 'status', 'video_url', 'video_cover_url']).where('id', '=', entryId).executeTakeFirst();
+  return db.selectFrom('entries').select(['id', 'user_id', 'status', 'video_cover_url']).where('id', '=', entryId).executeTakeFirst();
 }
 
 /** Every published output folder name (for the sweep of folders no job refers to any more). */
@@ -164,5 +186,5 @@ export async function findJobsByEntries(db: Db, entryIds: number[]): Promise<Med
 
 export async function findEntriesForMedia(db: Db, entryIds: number[]) {
   if (entryIds.length === 0) return [];
-  return db.selectFrom('entries').select(['id', 'video_url', 'video_cover_url']).where('id', 'in', entryIds).execute();
+  return db.selectFrom('entries').select(['id', 'video_cover_url']).where('id', 'in', entryIds).execute();
 }

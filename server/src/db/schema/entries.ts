@@ -6,8 +6,9 @@ import type { Generated } from 'kysely';
  * - submission_no: given at submission, shown to the submitter ("S2026-000123").
  * - entry_no: the public entry number, given when an organiser approves the entry; the gallery shows it.
  * - status: 'draft' | 'pending' (pending review) | 'approved' | 'rejected' | 'withdrawn'.
- * - *_url columns hold public URLs of processed images / playable video; empower_key is a private
- *   storage key of the authorisation package (never public).
+ * - *_url columns hold public URLs of processed images; empower_key is a private storage key of the
+ *   authorisation package (never public). The film is not a column: its playable renditions are the
+ *   media pipeline's (media_jobs), the one source every player reads.
  */
 export type EntriesTable = {
   id: Generated<number>;
@@ -24,7 +25,6 @@ export type EntriesTable = {
   team_logo_url: string | null;
   cover_url: string | null;
   video_cover_url: string | null;
-  video_url: string | null;
   empower_key: string | null;
   award: string | null; // null | 'finalist' | 'winner'
   reject_reason: string | null;

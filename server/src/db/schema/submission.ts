@@ -23,4 +23,13 @@ export type UploadsTable = {
   updated_at: string;
 };
 
-export type SubmissionTables = { uploads: UploadsTable };
+/**
+ * spent_credentials: upload credentials already used to create an upload, by their nonce (primary key, so a
+ * second creation with the same credential collides). Kept until the credential expires, then swept.
+ */
+export type SpentCredentialsTable = {
+  nonce: string;
+  expires_at: string;
+};
+
+export type SubmissionTables = { uploads: UploadsTable; spent_credentials: SpentCredentialsTable };

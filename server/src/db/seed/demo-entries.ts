@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { AppContext } from '../../context';
+import { mediaSettings } from '../../services/media/settings';
 import { nowIso } from '../database';
+import type { JobOutputs } from '../repos/media';
 import { DEMO_ENTRY_TEXTS } from './demo-entry-texts';
+import { publishDemoFilm, transcodeDemoClips } from './demo-films';
 import { DEMO_SCAM_TIPS } from './demo-scam-tips';
 import { DEMO_CLIPS, writeDemoClips } from './demo-videos';
 import { demoImage } from './images';
@@ -12,18 +15,22 @@ const MEDIA = '/media/demo-entries';
 
 /**
  * Approved demo entries for the gallery (26, both groups), each with a cover (400x400), a video cover
- * (960x540), a team logo and a short playable clip, plus the seeded scam-prevention tips. Files go to
- * DATA_DIR/media/demo-entries; rows are written in one transaction. Called once, on the first start.
+ * (960x540), a team logo and a short film, plus the seeded scam-prevention tips. Images go to
+ * DATA_DIR/media/demo-entries; the clips are the films' private originals (DATA_DIR/demo-films, never
+ * served) and each entry's film is published by the media pipeline (demo-films.ts) with a finished job,
+ * so it plays like a submitted one. Rows are written in one transaction. Called once, on the first start.
  */
 export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void> {
   const dir = path.join(ctx.config.dataDir, 'media', 'demo-entries');
+  const clipsDir = path.join(ctx.config.dataDir, 'demo-films');
   const images: Promise<void>[] = [];
   DEMO_ENTRY_TEXTS.forEach((_, i) => {
     images.push(demoImage.cover(dir, `cover-${i + 1}.jpg`, i, 400, 400));
     images.push(demoImage.cover(dir, `video-cover-${i + 1}.jpg`, i, 960, 540));
     images.push(demoImage.logo(dir, `logo-${i + 1}.png`, i));
   });
-  const [hasVideo] = await Promise.all([writeDemoClips(dir), ...images]);
+  const [hasVideo] = await Promise.all([writeDemoClips(clipsDir), ...images]);
+  const films = hasVideo ? await demoFilms(ctx, clipsDir) : new Map<number, DemoFilmJob>();
   const created = nowIso(now);
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -52,7 +59,6 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
             team_logo_url: `${MEDIA}/logo-${i + 1}.png`,
             cover_url: `${MEDIA}/cover-${i + 1}.jpg`,
             video_cover_url: `${MEDIA}/video-cover-${i + 1}.jpg`,
-            video_url: hasVideo ? `${MEDIA}/${DEMO_CLIPS[i % DEMO_CLIPS.length]?.name}` : null,
             empower_key: null,
             award: null,
             reject_reason: null,
@@ -66,9 +72,51 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
         }),
       )
       .execute();
+    const ids = await trx.selectFrom('entries').select('id').where('user_id', '=', user.id).orderBy('entry_no').execute();
+    const jobs = ids.flatMap(({ id }, i) => {
+      const film = films.get(i);
+      return film
+        ? [
+            {
+              entry_id: id,
+              source_path: film.source,
+              status: 'done',
+              attempts: 1,
+              max_attempts: 1,
+              next_run_at: created,
+              progress: 100,
+              ...film.outputs,
+              created_at: created,
+              updated_at: created,
+              finished_at: created,
+            },
+          ]
+        : [];
+    });
+    if (jobs.length) await trx.insertInto('media_jobs').values(jobs).execute();
     await trx
       .insertInto('scam_tips')
       .values(DEMO_SCAM_TIPS.map((tip, i) => ({ sort: i, i18n: JSON.stringify(tip), created_at: created })))
       .execute();
   });
+}
+
+type DemoFilmJob = { source: string; outputs: JobOutputs };
+
+/** Each demo entry's published film (by entry index); none when ffmpeg cannot transcode the clips. */
+async function demoFilms(ctx: AppContext, clipsDir: string): Promise<Map<number, DemoFilmJob>> {
+  const byEntry = new Map<number, DemoFilmJob>();
+  try {
+    const transcoded = await transcodeDemoClips(
+      DEMO_CLIPS.map((c) => path.join(clipsDir, c.name)),
+      mediaSettings(),
+    );
+    DEMO_ENTRY_TEXTS.forEach((_, i) => {
+      const film = transcoded.get(DEMO_CLIPS[i % DEMO_CLIPS.length]?.name ?? '');
+      if (film) byEntry.set(i, { source: film.source, outputs: publishDemoFilm(ctx.config.dataDir, film) });
+    });
+  } catch (err) {
+    console.warn(`[seed] demo films not transcoded (${(err as Error).message.split('\n')[0]}): demo entries show no film`);
+  }
+  return byEntry;
 }

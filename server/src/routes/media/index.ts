@@ -8,7 +8,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { canSeeMedia } from '../../services/media/access';
 import { ffmpegAvailable } from '../../services/media/ffmpeg';
 import { responsiveImage } from '../../services/media/images';
-import { enqueueTranscode, getMediaStatus } from '../../services/media/jobs';
+import { enqueueTranscode, getMediaStatus, publicStatus } from '../../services/media/jobs';
 import { mediaPaths } from '../../services/media/paths';
 import { mediaSettings } from '../../services/media/settings';
 import type { Worker } from '../../services/media/worker';
@@ -47,15 +47,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const format = m[2] as 'webp' | 'avif';
     const file = await responsiveImage(ctx.config.dataDir, m[1] as string, req.params.w, format);
     reply.headers({ ...SAFE_HEADERS, 'content-type': `image/${format}`, 'cache-control': 'public, max-age=604800' });
-    reply.header('content-length', fs.statSync(file).size);
-    return reply.send(fs.createReadStream(file));
+    // A resized image is small: sent as one buffer (its length known), not a stream. A stream sent with a
+    // length set by hand left the keep-alive connection busy after the answer, holding up a shutdown.
+    return reply.send(await fs.promises.readFile(file));
   });
 
   app.get('/api/media/entries/:id', { schema: { params: idParam } }, async (req) => {
     const access = await canSeeMedia(ctx, req.params.id, await req.sessionUser());
     const status = await getMediaStatus(ctx, req.params.id);
     // Failure details are for the entrant and the organiser only.
-    return ok(access === 'private' ? status : { ...status, error: null, attempts: 0 });
+    return ok(access === 'private' ? status : publicStatus(status));
   });
 
   app.post('/api/media/entries/:id/transcode', { schema: { params: idParam }, preHandler: requireAdmin }, async (req) => {
@@ -71,7 +72,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     if (underTest) return;
     if (!(await ffmpegAvailable(settings.ffmpeg))) {
-      app.log.warn('ffmpeg not found: films are accepted and wait for processing; browser-playable originals play as uploaded');
+      app.log.warn('ffmpeg not found: films are accepted and wait for processing until a worker with ffmpeg runs');
       return;
     }
     if (settings.worker) worker = ctx.mediaQueue.startWorker(ctx, settings, app.log);

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../../common/api-types';
 import type { AppContext } from '../../context';
 import { findUserByEmail } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
-import { assertLoginAllowed, countLoginFailure, forgiveLoginFailures } from './login-guard';
+import { admitLoginAttempt, forgiveLoginFailures } from './login-guard';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -23,16 +23,15 @@ export function toCurrentUser(user: { id: number; email: string; role: string; v
 export async function login(ctx: AppContext, email: string, password: string): Promise<{ token: string; user: CurrentUser }> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError(1005);
-  await assertLoginAllowed(ctx.db, user.id);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await countLoginFailure(ctx.db, user.id);
-    throw new AppError(1007);
-  }
+  await admitLoginAttempt(ctx.db, user.id);
+  if (!(await verifyPassword(user.password_hash, password))) throw new AppError(1007);
+  // Counted before the check; the right password forgives, as a success always did (also before 1011/1006,
+  // so an unverified owner retrying is never locked out).
+  await forgiveLoginFailures(ctx.db, user.id);
   if (user.disabled_at) throw new AppError(1011);
   if (!user.verified_at) throw new AppError(1006);
   try {
     const token = await createSession(ctx.db, ctx.config, user.id);
-    await forgiveLoginFailures(ctx.db, user.id);
     return { token, user: toCurrentUser(user) };
   } catch (err) {
     throw new AppError(2008, { cause: err });

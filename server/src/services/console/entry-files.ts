@@ -23,7 +23,7 @@ function safe(name: string): string {
 
 type Source = { kind: 'public'; file: string; fileName: string } | { kind: 'original'; key: string; fileName: string; size: number };
 
-/** Where each file of an entry lives: images are public processed files; the film and the package are private originals. */
+/** Where each file of an entry lives: images are public processed files; the film, the trailer and the package are private originals. */
 function sources(ctx: Pick<AppContext, 'config'>, entry: Entry, uploads: Upload[]): Partial<Record<EntryFileName, Source>> {
   const out: Partial<Record<EntryFileName, Source>> = {};
   for (const [name, column] of Object.entries(IMAGE_COLUMNS) as [keyof typeof IMAGE_COLUMNS, (typeof IMAGE_COLUMNS)[keyof typeof IMAGE_COLUMNS]][]) {
@@ -31,9 +31,10 @@ function sources(ctx: Pick<AppContext, 'config'>, entry: Entry, uploads: Upload[
     const file = url ? mediaFilePath(ctx.config.dataDir, url) : null;
     if (file && fs.existsSync(file)) out[name] = { kind: 'public', file, fileName: safe(`${entry.submission_no}-${name}${path.extname(file)}`) };
   }
-  const video = uploads.find((u) => u.purpose === 'video' && u.storage_key);
-  if (video?.storage_key)
-    out.video = { kind: 'original', key: video.storage_key, fileName: safe(`${entry.submission_no}-${video.file_name}`), size: video.size };
+  for (const name of ['video', 'trailer'] as const) {
+    const row = uploads.find((u) => u.purpose === name && u.storage_key);
+    if (row?.storage_key) out[name] = { kind: 'original', key: row.storage_key, fileName: safe(`${entry.submission_no}-${row.file_name}`), size: row.size };
+  }
   if (entry.empower_key) {
     const row = uploads.find((u) => u.storage_key === entry.empower_key);
     out.empower = {

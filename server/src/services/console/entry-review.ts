@@ -4,6 +4,7 @@ import type { EntryGroup } from '../../../../common/constants';
 import type { Paged } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
+import type { MediaStatusName } from '../../../../common/media';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {
@@ -16,13 +17,16 @@ import {
   nextEntryNo,
   updateEntry,
 } from '../../db/repos/console/entries';
+import { findJobByEntry, findJobsByEntries, type MediaJob } from '../../db/repos/media';
 import type { EntriesTable } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
+import { statusOf } from '../media/jobs';
+import { unpublishEntryFilm } from '../media/unpublish';
 
 type EntryRow = Omit<EntriesTable, 'id'> & { id: number; submitter_email: string };
 
-export function toSummary(row: EntryRow): AdminEntrySummary {
+export function toSummary(row: EntryRow, job: MediaJob | undefined): AdminEntrySummary {
   return {
     id: row.id,
     submissionNo: row.submission_no,
@@ -37,27 +41,36 @@ export function toSummary(row: EntryRow): AdminEntrySummary {
     submitterEmail: row.submitter_email,
     createdAt: row.created_at,
     approvedAt: row.approved_at,
+    film: { status: (job?.status as MediaStatusName | undefined) ?? 'none', progress: job?.progress ?? 0 },
   };
 }
 
 export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<AdminEntrySummary>> {
   const w = pageWindow({ page: q.page, pageSize: q.pageSize });
   const { rows, total } = await listEntriesForReview(db, q, w.offset, w.limit);
-  return { items: rows.map(toSummary), total, page: w.page, pageSize: w.pageSize };
+  const jobs = new Map(
+    (
+      await findJobsByEntries(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((j) => [j.entry_id, j]),
+  );
+  return { items: rows.map((r) => toSummary(r, jobs.get(r.id))), total, page: w.page, pageSize: w.pageSize };
 }
 
 export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail> {
   const row = await findEntryWithSubmitter(db, id);
   if (!row) throw new AppError(9404);
-  const history = await listReviews(db, id);
+  const [history, job] = await Promise.all([listReviews(db, id), findJobByEntry(db, id)]);
   return {
-    ...toSummary(row),
+    ...toSummary(row, job),
     description: row.description,
     teamDesc: row.team_desc,
     slogan: row.slogan,
     teamLogoUrl: row.team_logo_url,
     videoCoverUrl: row.video_cover_url,
-    videoUrl: row.video_url,
+    film: statusOf(job, row),
     empowerKey: row.empower_key,
     rejectReason: row.reject_reason,
     locale: row.locale,
@@ -127,6 +140,8 @@ export async function approveEntry(ctx: AppContext, id: number, adminId: number)
 
 export async function rejectEntry(ctx: AppContext, id: number, adminId: number, reason: string): Promise<{ mailed: boolean }> {
   await ctx.db.transaction().execute((trx) => rejectIn(trx, id, adminId, reason));
+  // Out of the gallery means off the film's public addresses too.
+  await unpublishEntryFilm(ctx, id);
   return { mailed: await mailRejection(ctx, id, reason) };
 }
 

@@ -4,8 +4,10 @@ import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
 import { slotTaken } from '../../db/repos/gallery/votes';
+import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
+import { publicStatus, statusOf } from '../media/jobs';
 import { voteSlot, votingSettings } from './voting-settings';
 
 type SummaryRow = { id: number; entry_no: number | null; group: string; title: string; team: string; cover_url: string | null; vote_count: number };
@@ -30,7 +32,7 @@ export async function getGalleryEntry(
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(2100);
-  const [around, settings] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now)]);
+  const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
   const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
   return {
     ...summary(row),
@@ -38,7 +40,7 @@ export async function getGalleryEntry(
     teamDesc: row.team_desc,
     teamLogoUrl: row.team_logo_url,
     slogan: row.slogan,
-    videoUrl: row.video_url,
+    film: publicStatus(statusOf(job, row)),
     videoCoverUrl: row.video_cover_url,
     ...around,
     voted,

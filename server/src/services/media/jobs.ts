@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteJobByEntry, findEntriesForMedia, findEntryForMedia, findJobByEntry, findJobsByEntries, type MediaJob, upsertJob } from '../../db/repos/media';
 import { AppError } from '../../errors';
-import { RENDITIONS_URL, removeRendition, removeWorkFolders } from './paths';
+import { removeRendition, removeWorkFolders } from './paths';
 import { type MediaSettings, mediaSettings } from './settings';
 import { entryFilmSource } from './source';
 
@@ -18,11 +18,6 @@ export async function enqueueTranscode(ctx: AppContext, entryId: number, sourceP
   return job;
 }
 
-/** A film the browser plays as it is (while no rendition exists, or when ffmpeg is missing). */
-export function browserPlayable(url: string | null): url is string {
-  return !!url && /\.(mp4|m4v|webm)(\?.*)?$/i.test(url);
-}
-
 /** Queues the entry's uploaded film (call after submit or when the film is replaced); false when it has none. */
 export async function enqueueEntryFilm(ctx: AppContext, entryId: number, settings: MediaSettings = mediaSettings()): Promise<boolean> {
   const source = await entryFilmSource(ctx, entryId);
@@ -31,19 +26,29 @@ export async function enqueueEntryFilm(ctx: AppContext, entryId: number, setting
   return true;
 }
 
-export function statusOf(job: MediaJob | undefined, entry: { video_url: string | null; video_cover_url: string | null }): MediaStatus {
+/**
+ * An entry's playback sources and state, from its job row: the one place every player (gallery, console,
+ * My entries) reads a film from, whether the entry was seeded or submitted. Before a job has published
+ * anything there is nothing to play: the original upload is private and never served.
+ */
+export function statusOf(job: MediaJob | undefined, entry: { video_cover_url: string | null }): MediaStatus {
   const done = job?.hls_url ? job : undefined; // earlier outputs keep playing while a re-run is queued
   return {
     status: (job?.status as MediaStatusName | undefined) ?? 'none',
     progress: job?.status === 'done' ? 100 : (job?.progress ?? 0),
     hls: done?.hls_url ?? null,
-    mp4: done?.mp4_url ?? (browserPlayable(entry.video_url) ? entry.video_url : null),
+    mp4: done?.mp4_url ?? null,
     poster: entry.video_cover_url ?? done?.poster_url ?? null,
     preview: done?.preview_url ?? null,
     duration: done?.duration ?? null,
     attempts: job?.attempts ?? 0,
     error: job?.last_error ?? null,
   };
+}
+
+/** The state as the public sees it: why an attempt failed is for the entrant and the organiser only. */
+export function publicStatus(status: MediaStatus): MediaStatus {
+  return { ...status, error: null, attempts: 0 };
 }
 
 export async function getMediaStatus(ctx: AppContext, entryId: number): Promise<MediaStatus> {
@@ -67,8 +72,4 @@ export async function removeEntryMedia(ctx: AppContext, entryId: number): Promis
   await deleteJobByEntry(ctx.db, entryId);
   removeRendition(ctx.config.dataDir, job.output);
   removeWorkFolders(ctx.config.dataDir, job.id);
-}
-
-export function renditionUrl(name: string, file: string): string {
-  return `${RENDITIONS_URL}/${name}/${file}`;
 }

@@ -21,10 +21,11 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export async function createJobQueue(settings: Pick<MediaSettings, 'queue' | 'queuePrefix'>, redisUrl: string | undefined): Promise<JobQueue> {
+/** `redisPrefix` is the site's REDIS_PREFIX (config.ts): BullMQ's keys are `<prefix>:media-transcode:*`. */
+export async function createJobQueue(settings: Pick<MediaSettings, 'queue'>, redisUrl: string | undefined, redisPrefix: string): Promise<JobQueue> {
   if (settings.queue === 'database') return databaseQueue();
   if (!redisUrl) throw new Error('MEDIA_QUEUE=bullmq needs REDIS_URL (the Redis that BullMQ keeps its jobs in)');
   // Loaded only when chosen: the embedded set-up never loads BullMQ.
   const { bullmqQueue } = await import('./queue-bullmq');
-  return bullmqQueue(redisUrl, settings.queuePrefix);
+  return bullmqQueue(redisUrl, redisPrefix);
 }

@@ -3,7 +3,8 @@
  * pipeline is one self-contained area). Tests pass their own values instead.
  * - MEDIA_WORKER: `off` keeps the in-process worker from starting (run `npm run worker` instead).
  * - MEDIA_QUEUE: `database` (default: jobs are leased from the job table) or `bullmq` (BullMQ on REDIS_URL
- *   schedules them; the table stays the record). MEDIA_QUEUE_PREFIX namespaces BullMQ's Redis keys.
+ *   schedules them; the table stays the record). BullMQ's keys start with REDIS_PREFIX (config.ts, which
+ *   also reads MEDIA_QUEUE_PREFIX, its older name).
  * - FFMPEG_PATH / FFPROBE_PATH: the binaries (Debian's by default, found on PATH).
  * - MEDIA_MAX_ATTEMPTS, MEDIA_RETRY_BASE_MS (back-off doubles per attempt), MEDIA_LEASE_MS (a worker that
  *   stops renewing its lease this long is taken for dead), MEDIA_POLL_MS, MEDIA_X264_PRESET.
@@ -13,7 +14,6 @@ export type MediaQueueKind = 'database' | 'bullmq';
 export type MediaSettings = {
   worker: boolean;
   queue: MediaQueueKind;
-  queuePrefix: string;
   ffmpeg: string;
   ffprobe: string;
   maxAttempts: number;
@@ -43,7 +43,6 @@ export function mediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSettin
   return {
     worker: (env.MEDIA_WORKER ?? '').toLowerCase() !== 'off',
     queue: queueKind(env.MEDIA_QUEUE),
-    queuePrefix: env.MEDIA_QUEUE_PREFIX || 'microfilm',
     ffmpeg: env.FFMPEG_PATH || 'ffmpeg',
     ffprobe: env.FFPROBE_PATH || 'ffprobe',
     maxAttempts: int(env.MEDIA_MAX_ATTEMPTS, 3, 1),

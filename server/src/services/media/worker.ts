@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
+import { classifyFailure } from '../../db/failures';
 import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
-import { renditionUrl } from './jobs';
-import { generatedName, mediaPaths, removeRendition, removeWorkFolders } from './paths';
+import { mediaPaths, removeRendition, removeWorkFolders } from './paths';
+import { publishWorkFolder } from './publish';
 import type { MediaSettings } from './settings';
 import { withSourceFile } from './source';
 import { sweepOrphanRenditions } from './sweep';
@@ -89,17 +90,8 @@ export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: st
     );
     stopBeat();
     if (lost) throw new Error('lease lost');
-    const name = generatedName();
-    fs.mkdirSync(paths.renditions, { recursive: true });
-    fs.renameSync(work, path.join(paths.renditions, name));
-    const outputs = {
-      output: name,
-      hls_url: renditionUrl(name, out.master),
-      mp4_url: renditionUrl(name, out.mp4),
-      poster_url: renditionUrl(name, out.poster),
-      preview_url: renditionUrl(name, out.preview),
-      duration: out.duration,
-    };
+    const outputs = publishWorkFolder(dataDir, work, out);
+    const name = outputs.output as string;
     if (await completeJob(ctx.db, job.id, workerId, outputs, nowIso())) {
       if (job.output !== name) removeRendition(dataDir, job.output); // the previous run's files
       outcome = { result: 'done' };
@@ -148,7 +140,8 @@ export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log):
         await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
       }
       const job = await processNextJob(ctx, id, settings, stop.signal).catch((err) => {
-        log.error(err, 'media worker: job loop failed');
+        // An unreachable database is logged once by db/outage.ts; a stack every poll would bury it.
+        if (classifyFailure(err)?.kind !== 'unavailable') log.error(err, 'media worker: job loop failed');
         return undefined;
       });
       if (job || stop.signal.aborted) continue;

@@ -9,9 +9,13 @@ export type UploadRow = Selectable<UploadsTable>;
  * Checks the upload ids an entry form names: each must exist, be the person's own, have been uploaded for
  * that slot, be checked and accepted, and not be in use by another entry.
  */
-export function pickUploads(rows: UploadRow[], slots: Partial<Record<UploadPurpose, string>>, userId: number): Partial<Record<UploadPurpose, UploadRow>> {
+export function pickUploads(
+  rows: UploadRow[],
+  slots: Partial<Record<UploadPurpose, string | null>>,
+  userId: number,
+): Partial<Record<UploadPurpose, UploadRow>> {
   const out: Partial<Record<UploadPurpose, UploadRow>> = {};
-  for (const [purpose, id] of Object.entries(slots) as [UploadPurpose, string | undefined][]) {
+  for (const [purpose, id] of Object.entries(slots) as [UploadPurpose, string | null | undefined][]) {
     if (!id) continue;
     const row = rows.find((r) => r.id === id);
     if (!row) throw new AppError(5015, { fields: { [`uploads.${purpose}`]: 5015 } });

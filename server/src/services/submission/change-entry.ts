@@ -20,16 +20,18 @@ async function assertChangeable(ctx: AppContext, user: SessionUser, id: number) 
   return row;
 }
 
-/** Updates the texts and swaps any replaced files; the replaced files are deleted after the commit. */
+/** Updates the texts, swaps any replaced files and drops cleared optional ones; their bytes are deleted after the commit. */
 export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: number, input: EntryUpdateInput): Promise<void> {
   await assertChangeable(ctx, user, id);
   const slots = Object.fromEntries(Object.entries(input.uploads).filter(([, v]) => v)) as Partial<Record<UploadPurpose, string>>;
+  // An optional file sent as null (the trailer) is removed; the schema lets only optional files be null.
+  const cleared = Object.entries(input.uploads).flatMap(([purpose, v]) => (v === null ? [purpose] : []));
   const replaced = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
     const current = await myEntryRow(trx, user.id, id);
     if (current.status !== 'pending') throw new AppError(4004);
     const files = pickUploads(await findUploads(trx, Object.values(slots)), slots, user.id);
-    const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files);
+    const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files || cleared.includes(u.purpose));
     await deleteUploads(
       trx,
       old.map((u) => u.id),
@@ -67,7 +69,6 @@ export async function withdrawMyEntry(ctx: AppContext, user: SessionUser, id: nu
       team_logo_url: null,
       cover_url: null,
       video_cover_url: null,
-      video_url: null,
       empower_key: null,
       updated_at: nowIso(),
     });

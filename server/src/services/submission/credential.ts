@@ -19,6 +19,7 @@ function sign(secret: string, payload: string): string {
  * The "temporary secret key" of SPEC §7: a short-lived credential signed with the server's secret,
  * scoped to one purpose, one owner and one exact size (which must be within the purpose's limit).
  * Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role instead.
+ * One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020 after).
  */
 export async function issueCredential(db: Db, secret: string, user: SessionUser, request: CredentialRequest, now = Date.now()) {
   const settings = await submissionSettings(db, new Date(now));
@@ -52,7 +53,8 @@ export function verifyCredential(secret: string, credential: string | undefined,
   } catch {
     throw new RefusalError(5012);
   }
-  if (!CREDENTIAL_PURPOSES.includes(claims.purpose)) throw new RefusalError(5012);
+  // The nonce is what the first upload spends (tus-server), so a credential without one is no credential.
+  if (!CREDENTIAL_PURPOSES.includes(claims.purpose) || typeof claims.nonce !== 'string' || !claims.nonce) throw new RefusalError(5012);
   if (claims.exp < now) throw new RefusalError(5013);
   if (claims.owner !== expect.owner) throw new RefusalError(5014);
   if (claims.size !== expect.size) throw new RefusalError(5012);

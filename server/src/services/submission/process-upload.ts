@@ -7,7 +7,7 @@ import { publicFolder } from '../../storage/index';
 import { acceptExhibitionVideo } from '../console/exhibition-video';
 import { normaliseImage } from './checks/image';
 import { checkPackage } from './checks/package';
-import { checkVideo } from './checks/video';
+import { checkVideo, FILM_RULES, TRAILER_RULES } from './checks/video';
 
 export type UploadResult = { id: string; purpose: CredentialPurpose; url: string | null; meta: Record<string, unknown> };
 
@@ -16,7 +16,7 @@ const isImage = (p: CredentialPurpose): p is keyof typeof IMAGE_SIZES => p === '
 /**
  * Runs when the last byte of an upload has arrived: checks the real bytes for the upload's purpose.
  * Accepted: images are re-encoded to their exact size as public files and the original is deleted;
- * films and packages stay private; an exhibition video goes on to be published (console/exhibition-video). Refused: the bytes and the row are deleted, and the refusal rethrown.
+ * films, trailers and packages stay private; an exhibition video goes on to be published (console/exhibition-video). Refused: the bytes and the row are deleted, and the refusal rethrown.
  */
 export async function processUpload(ctx: AppContext, upload: { id: string; purpose: CredentialPurpose }): Promise<UploadResult> {
   const { storage, db } = ctx;
@@ -37,10 +37,11 @@ export async function processUpload(ctx: AppContext, upload: { id: string; purpo
       await storage.removeOriginal(upload.id);
       return { id: upload.id, purpose, url, meta };
     }
-    const meta =
-      upload.purpose === 'video'
-        ? await storage.withLocalFile(upload.id, (file) => checkVideo(file))
-        : await storage.withLocalFile(upload.id, (file) => checkPackage(file));
+    // A trailer is checked like the film, with its own length limit, and kept private like it.
+    const video = upload.purpose === 'video' ? FILM_RULES : upload.purpose === 'trailer' ? TRAILER_RULES : null;
+    const meta = video
+      ? await storage.withLocalFile(upload.id, (file) => checkVideo(file, video))
+      : await storage.withLocalFile(upload.id, (file) => checkPackage(file));
     await markUploadReady(db, upload.id, { storage_key: upload.id, public_url: null, meta: JSON.stringify(meta), updated_at: nowIso() });
     return { id: upload.id, purpose: upload.purpose, url: null, meta };
   } catch (err) {

@@ -25,10 +25,12 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
   assertMaySubmit(user, settings);
   const locale: Locale = isLocale(user.locale) ? user.locale : requestLocale;
   const now = new Date();
+  // The optional trailer may be absent.
+  const uploadIds = Object.values(input.uploads).filter((v): v is string => typeof v === 'string');
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
     if ((await countActiveEntries(trx, user.id)) >= settings.entryLimit) throw new RefusalError(4003, { limit: settings.entryLimit });
-    const files = pickUploads(await findUploads(trx, Object.values(input.uploads)), input.uploads, user.id);
+    const files = pickUploads(await findUploads(trx, uploadIds), input.uploads, user.id);
     const id = await insertEntry(trx, {
       user_id: user.id,
       submission_no: `tmp-${randomBytes(8).toString('hex')}`,
@@ -41,7 +43,6 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
       team_desc: input.teamDesc,
       slogan: input.slogan,
       ...fileColumns(files),
-      video_url: null,
       award: null,
       reject_reason: null,
       vote_count: 0,
@@ -52,7 +53,7 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
     });
     const submissionNo = submissionNumber(id, now);
     await updateEntry(trx, id, { submission_no: submissionNo });
-    await attachUploads(trx, id, Object.values(input.uploads), nowIso(now));
+    await attachUploads(trx, id, uploadIds, nowIso(now));
     return { id, submissionNo };
   });
   try {

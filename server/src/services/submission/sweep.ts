@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { deleteUploads, staleUploads } from '../../db/repos/submission/uploads';
+import { deleteExpiredSpentCredentials, deleteUploads, staleUploads } from '../../db/repos/submission/uploads';
 import { discardFiles } from './discard-files';
 
 const DAY = 86_400_000;
@@ -15,5 +15,7 @@ export async function sweepUploads(ctx: AppContext, now = Date.now()): Promise<n
     stale.map((u) => u.id),
   );
   await discardFiles(ctx, stale);
+  // An expired credential is refused by its signature check, so its spent nonce need not be kept.
+  await deleteExpiredSpentCredentials(ctx.db, new Date(now).toISOString());
   return stale.length;
 }

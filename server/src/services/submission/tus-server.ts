@@ -3,9 +3,11 @@ import type { Locale } from '../../../../common/locales';
 import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { deleteUpload, findUpload, insertUpload } from '../../db/repos/submission/uploads';
+import { classifyFailure, failureAsAppError } from '../../db/failures';
+import { deleteUpload, findUpload, insertUploadSpendingCredential } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { requestLocale } from '../../plugins/locale';
+import { UploadOutOfSpace } from '../../storage/local-tus-store';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { verifyCredential } from './credential';
@@ -22,10 +24,27 @@ function localeOf(req: TusRequest): Locale {
   return requestLocale(Object.fromEntries(req.headers.entries()));
 }
 
+/**
+ * Any failure as the AppError an upload request is answered with. An unreachable database (9503, logged
+ * once where queries fail) and a full disk (9507, logged here with its cause) are no processing bug;
+ * anything else unexpected is 2003, logged with its stack.
+ */
+function uploadError(error: unknown, log: Log): AppError {
+  if (error instanceof AppError && error.status < 500) return error;
+  const failure = error instanceof UploadOutOfSpace ? error : failureAsAppError(error);
+  if (failure?.code === 9507) {
+    const detail = error instanceof UploadOutOfSpace ? error.detail : { code: classifyFailure(error)?.code, path: (error as { path?: unknown }).path };
+    log.error(detail, 'upload refused: out of storage space');
+  }
+  if (failure) return failure;
+  if (error instanceof AppError) return error;
+  log.error({ err: error }, 'upload processing failed');
+  return new AppError(2003, { cause: error });
+}
+
 /** tus hooks refuse by throwing { status_code, body }; the body is our usual JSON envelope. */
 function tusRefusal(error: unknown, req: TusRequest, log: Log) {
-  if (!(error instanceof AppError)) log.error({ err: error }, 'upload processing failed');
-  const appError = error instanceof AppError ? error : new AppError(2003, { cause: error });
+  const appError = uploadError(error, log);
   return { status_code: appError.status, body: JSON.stringify(refusalBody(appError, localeOf(req))) };
 }
 
@@ -49,6 +68,13 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
     maxSize: VIDEO_MAX_BYTES,
     respectForwardedHeaders: false,
     allowedOrigins: [ctx.config.publicUrl],
+    // Errors the hooks did not refuse (the data store's, e.g. a chunk that does not fit on the disk) would
+    // leave as tus's plain-text 500 with the raw message: they get the envelope too. tus's own protocol
+    // answers (404, 409, 412...) and the hooks' refusals already carry a status and stay as they are.
+    onResponseError(req, err) {
+      if (typeof err === 'object' && err !== null && 'status_code' in err) return undefined;
+      return tusRefusal(err, req, log);
+    },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
       try {
@@ -71,20 +97,26 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
         const declared = upload.metadata?.purpose;
         if (declared && declared !== claims.purpose) throw new AppError(5012);
         const now = nowIso();
-        await insertUpload(ctx.db, {
-          id: upload.id,
-          user_id: user.id,
-          purpose: claims.purpose,
-          file_name: claims.name,
-          size: upload.size,
-          status: 'uploading',
-          storage_key: null,
-          public_url: null,
-          meta: '{}',
-          entry_id: null,
-          created_at: now,
-          updated_at: now,
-        });
+        // Spent in the same transaction that writes the row: a second creation with this credential gets 5020.
+        const spent = await insertUploadSpendingCredential(
+          ctx.db,
+          {
+            id: upload.id,
+            user_id: user.id,
+            purpose: claims.purpose,
+            file_name: claims.name,
+            size: upload.size,
+            status: 'uploading',
+            storage_key: null,
+            public_url: null,
+            meta: '{}',
+            entry_id: null,
+            created_at: now,
+            updated_at: now,
+          },
+          { nonce: claims.nonce, expiresAt: new Date(claims.exp).toISOString() },
+        );
+        if (!spent) throw new AppError(5020);
         // The credential is spent: keep only what later steps need in the store's metadata.
         return { metadata: { purpose: claims.purpose, filename: claims.name } };
       } catch (err) {

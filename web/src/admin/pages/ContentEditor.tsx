@@ -6,6 +6,7 @@ import type { AdminContentRow } from '../../../../common/console/api-types';
 import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
 import { ExhibitionVideoInput } from '../ExhibitionVideoInput';
+import { showFieldErrors, urlRule } from '../form-errors';
 import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
 
@@ -59,7 +60,10 @@ export function ContentEditor({
     }
     setSaving(true);
     const saved = await (row ? adminSend('PUT', `/api/admin/content/${kind}/${row.id}`, body) : adminSend('POST', `/api/admin/content/${kind}`, body)).catch(
-      () => null,
+      (err: unknown) => {
+        showFieldErrors(form, err);
+        return null;
+      },
     );
     setSaving(false);
     if (!saved) return;
@@ -90,7 +94,12 @@ export function ContentEditor({
         }}
       >
         {def.columns.map((c) => (
-          <Form.Item key={c.name} name={c.name} label={f(c.label)} rules={c.required ? [{ required: true, whitespace: true }] : []}>
+          <Form.Item
+            key={c.name}
+            name={c.name}
+            label={f(c.label)}
+            rules={[...(c.required ? [{ required: true, whitespace: true }] : []), ...(c.url || c.type === 'image' || c.type === 'video' ? [urlRule] : [])]}
+          >
             {c.type === 'select' ? (
               <Select options={c.options?.map((o) => ({ value: o.value, label: f(o.label) }))} />
             ) : c.type === 'number' ? (

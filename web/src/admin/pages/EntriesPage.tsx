@@ -6,6 +6,7 @@ import type { AdminEntrySummary, BulkResult } from '../../../../common/console/a
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
 import { GROUPS } from '../../../../common/constants';
 import type { Paged } from '../../../../common/errors';
+import { MediaStatusText } from '../../components/media/MediaStatusText';
 import { useAdminLocale } from '../AdminLocale';
 import { adminGet, adminSend, downloadCsv, qs } from '../api';
 import { EntryDrawer } from './EntryDrawer';
@@ -151,6 +152,19 @@ export function EntriesPage() {
             render: (s: string) => (
               <Tag color={s === 'approved' ? 'green' : s === 'rejected' ? 'red' : s === 'pending' ? 'gold' : undefined}>{f(`console.status.${s}`)}</Tag>
             ),
+          },
+          {
+            title: f('console.entries.film'),
+            key: 'film',
+            width: 110,
+            render: (_: unknown, e) =>
+              e.film.status === 'none' ? (
+                ''
+              ) : (
+                <Tag color={e.film.status === 'failed' ? 'red' : e.film.status === 'done' ? 'green' : 'default'}>
+                  <MediaStatusText status={e.film} />
+                </Tag>
+              ),
           },
           { title: f('console.entries.award'), dataIndex: 'award', width: 80, render: (a: string | null) => (a ? f(`console.award.${a}`) : '') },
           { title: f('console.entries.votes'), dataIndex: 'voteCount', width: 70 },

@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Empty, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
 import { adminGet, adminSend, downloadEntryFile } from '../api';
-import { VideoPlayer } from '../VideoPlayer';
+import { EntryFilm } from './EntryFilm';
 
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
 export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onClose: () => void; onReject: (ids: number[]) => void }) {
@@ -17,6 +17,8 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     queryKey: ['admin', 'entry', id],
     queryFn: ({ signal }) => adminGet<AdminEntryDetail>(`/api/admin/entries/${id}`, signal),
     enabled: id !== null,
+    // While the film waits or is processed, its state and then its player appear without reopening.
+    refetchInterval: (q) => (q.state.data?.film.status === 'running' ? 3000 : q.state.data?.film.status === 'queued' ? 10_000 : false),
   });
   const files = useQuery({
     queryKey: ['admin', 'entry', id, 'files'],
@@ -67,7 +69,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     ) : (
       missing
     );
-  const original = (name: 'video' | 'empower') => {
+  const original = (name: 'video' | 'trailer' | 'empower', none = missing) => {
     const info = files.data?.find((x) => x.name === name);
     return info ? (
       <Space size={12} wrap>
@@ -75,7 +77,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
         {download(name)}
       </Space>
     ) : (
-      missing
+      none
     );
   };
 
@@ -109,11 +111,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             <FormattedMessage id="console.detail.video" />
           </Typography.Title>
-          {data.videoUrl ? (
-            <VideoPlayer src={data.videoUrl} poster={data.videoCoverUrl} label={data.title} />
-          ) : (
-            <Empty description={f('console.detail.noVideo')} />
-          )}
+          <EntryFilm entryId={data.id} title={data.title} poster={data.videoCoverUrl} film={data.film} onChanged={() => void refresh()} />
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={f('console.entries.submissionNo')}>{data.submissionNo}</Descriptions.Item>
             <Descriptions.Item label={f('console.entries.group')}>{f(`group.${data.group}`)}</Descriptions.Item>
@@ -126,6 +124,15 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             <Descriptions.Item label={f('console.detail.videoCover')}>{file(data.videoCoverUrl, 'videoCover')}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.teamLogo')}>{file(data.teamLogoUrl, 'teamLogo')}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.videoOriginal')}>{original('video')}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.trailer')}>
+              {original(
+                'trailer',
+                // Optional (SPEC §3): an entry without one lacks nothing.
+                <Typography.Text type="secondary">
+                  <FormattedMessage id="console.detail.noTrailer" />
+                </Typography.Text>,
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label={f('console.detail.empower')}>{original('empower')}</Descriptions.Item>
             {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
           </Descriptions>

@@ -8,6 +8,7 @@ import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
 import { PHASES } from '../../../../common/constants';
 import { adminGet, adminSend } from '../api';
+import { showFieldErrors, urlRule } from '../form-errors';
 import { ImageUrlInput } from '../ImageUrlInput';
 
 type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
@@ -33,7 +34,11 @@ export function SettingsPage() {
 
   const save = async (v: FormValues) => {
     const phases = Object.fromEntries(PHASES.map((p) => [p, { start: v.phases[p]?.[0]?.toISOString() ?? '', end: v.phases[p]?.[1]?.toISOString() ?? '' }]));
-    if (await adminSend('PUT', '/api/admin/settings', { ...v, phases }).catch(() => null)) void message.success(f('console.settings.saved'));
+    const saved = await adminSend('PUT', '/api/admin/settings', { ...v, phases }).catch((err: unknown) => {
+      showFieldErrors(form, err);
+      return null;
+    });
+    if (saved) void message.success(f('console.settings.saved'));
     await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
   };
 
@@ -75,7 +80,7 @@ export function SettingsPage() {
         >
           <InputNumber min={EMPOWER_MAX_MB.min} max={EMPOWER_MAX_MB.max} precision={0} suffix={f('console.unit.mb')} />
         </Form.Item>
-        <Form.Item name="wechatQrUrl" label={f('console.settings.wechatQr')}>
+        <Form.Item name="wechatQrUrl" label={f('console.settings.wechatQr')} rules={[urlRule]}>
           <ImageUrlInput purpose="wechatQr" />
         </Form.Item>
         <Button type="primary" htmlType="submit">

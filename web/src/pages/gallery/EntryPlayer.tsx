@@ -9,28 +9,28 @@ import { ResponsiveImage } from '../../components/media/ResponsiveImage';
 const STAGE_SIZES = '(max-width: 860px) calc(100vw - 40px), 720px';
 
 /**
- * The entry's film through the media pipeline: HLS renditions once transcoded, else the pipeline's MP4,
- * else the entry's own browser-playable clip (demo entries have no job). Waits for the media state so the
- * player does not start the MP4 and then switch to HLS.
+ * The entry's film as the media pipeline published it (the entry answer carries its sources: HLS, the MP4
+ * fallback, the poster). While the film is still waiting or being processed, the state is polled so the
+ * player appears as soon as the renditions are ready, without a reload.
  */
 export function EntryPlayer({ entry }: { entry: GalleryEntryDetail }) {
-  const media = useMediaStatus(entry.id, { enabled: !!entry.videoUrl });
-  const poster = entry.videoCoverUrl ?? media.data?.poster ?? entry.coverUrl;
-  const hls = media.data?.hls ?? null;
-  const mp4 = media.data?.mp4 ?? entry.videoUrl;
-  if (entry.videoUrl && (hls || mp4 || media.isPending)) {
-    if (media.isPending)
-      return (
-        <div className="entry-player-empty" aria-busy="true">
-          {poster && <Cover src={poster} />}
-        </div>
-      );
-    return <HlsVideo hls={hls} mp4={mp4} poster={poster} title={entry.title} />;
-  }
+  const pending = entry.film.status === 'queued' || entry.film.status === 'running';
+  const polled = useMediaStatus(entry.id, { enabled: pending && !entry.film.hls });
+  const film = polled.data ?? entry.film;
+  const poster = entry.videoCoverUrl ?? film.poster ?? entry.coverUrl;
+  if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} />;
+  const preparing = film.status === 'queued' || film.status === 'running';
   return (
-    <div className="entry-player-empty">
+    <div className="entry-player-empty" data-film-status={film.status}>
       {poster && <Cover src={poster} />}
-      <p>{media.data && media.data.status !== 'none' ? <MediaStatusText status={media.data} /> : <FormattedMessage id="gallery.noVideo" />}</p>
+      <p role="status">
+        <FormattedMessage id={preparing ? 'gallery.noVideo' : 'media.player.unavailable'} />
+        {preparing && (
+          <span className="entry-player-progress">
+            <MediaStatusText status={film} />
+          </span>
+        )}
+      </p>
     </div>
   );
 }

@@ -4,7 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUPS } from '../../../../common/constants';
 import { ERRORS, isErrorCode } from '../../../../common/errors';
-import { ENTRY_TEXT_LIMITS, type EntryTextField, type MyEntryDetail, UPLOAD_PURPOSES, type UploadPurpose } from '../../../../common/schemas/entry';
+import {
+  ENTRY_TEXT_LIMITS,
+  type EntryTextField,
+  isOptionalUpload,
+  type MyEntryDetail,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from '../../../../common/schemas/entry';
 import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
@@ -28,7 +35,7 @@ type Props = {
 };
 
 /**
- * The entry form: texts with the spec's {max}/{min} messages, the five files, the rules to confirm.
+ * The entry form: texts with the spec's {max}/{min} messages, the five files and an optional trailer, the rules to confirm.
  * A new entry is saved as a draft on this device as the person types; files already uploaded are kept in it.
  */
 export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
@@ -37,6 +44,8 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   const [form] = Form.useForm();
   const initial: Draft = useMemo(() => (editing ? { values: {}, files: {} } : loadDraft()), [editing]);
   const [files, setFiles] = useState<Partial<Record<UploadPurpose, DraftFile>>>(initial.files);
+  // Optional files of the entry being edited that the person removed (sent as null on save).
+  const [cleared, setCleared] = useState<UploadPurpose[]>([]);
   const [busy, setBusy] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
@@ -69,7 +78,15 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
       return next;
     });
     form.setFieldValue(['uploads', purpose], file?.id);
-    if (file) void form.validateFields([['uploads', purpose]]).catch(() => undefined);
+    if (file) {
+      setCleared((list) => list.filter((p) => p !== purpose));
+      void form.validateFields([['uploads', purpose]]).catch(() => undefined);
+    }
+  };
+
+  const removeFile = (purpose: UploadPurpose) => {
+    setFile(purpose, undefined);
+    if (editing?.files[purpose]) setCleared((list) => [...list.filter((p) => p !== purpose), purpose]);
   };
 
   const textRules = (name: EntryTextField): Rule[] => {
@@ -82,7 +99,13 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   };
 
   const submit = async (values: Record<string, unknown>) => {
-    const uploads = Object.fromEntries(UPLOAD_PURPOSES.flatMap((p) => (files[p] && files[p]?.id !== editing?.files[p]?.id ? [[p, files[p]?.id]] : [])));
+    const uploads = Object.fromEntries(
+      UPLOAD_PURPOSES.flatMap((p): [UploadPurpose, string | null][] => {
+        const id = files[p]?.id;
+        if (id && id !== editing?.files[p]?.id) return [[p, id]];
+        return cleared.includes(p) ? [[p, null]] : [];
+      }),
+    );
     const body = { ...values, uploads };
     setBusy(true);
     try {
@@ -155,15 +178,18 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
           <FormattedMessage id="submit.section.files" />
         </h2>
         {UPLOAD_PURPOSES.map((purpose) => {
-          const current = files[purpose] ?? (editing?.files[purpose] ? { ...editing.files[purpose], meta: editing.files[purpose]?.meta ?? {} } : undefined);
+          const kept = editing?.files[purpose] && !cleared.includes(purpose) ? editing.files[purpose] : undefined;
+          const current = files[purpose] ?? (kept ? { ...kept, meta: kept.meta ?? {} } : undefined);
+          // The trailer is optional: no "required" mark, and a chosen one can be removed again.
+          const optional = isOptionalUpload(purpose);
           return (
             <Form.Item
               key={purpose}
               name={['uploads', purpose]}
               label={intl.formatMessage({ id: `submit.field.${purpose}` })}
               extra={<UploadHint purpose={purpose} empowerMaxBytes={empowerMaxBytes} />}
-              rules={editing ? [] : [fileRule(purpose)]}
-              required={!editing}
+              rules={editing || optional ? [] : [fileRule(purpose)]}
+              required={!editing && !optional}
               htmlFor={`upload-${purpose}`}
             >
               <UploadField
@@ -171,6 +197,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
                 empowerMaxBytes={empowerMaxBytes}
                 file={current}
                 onUploaded={(f) => setFile(purpose, f)}
+                onRemove={optional ? () => removeFile(purpose) : undefined}
                 inputId={`upload-${purpose}`}
               />
             </Form.Item>
@@ -218,6 +245,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
 
 function UploadHint({ purpose, empowerMaxBytes }: { purpose: UploadPurpose; empowerMaxBytes: number }) {
   if (purpose === 'video') return <FormattedMessage id="upload.videoHint" />;
+  if (purpose === 'trailer') return <FormattedMessage id="upload.trailerHint" />;
   if (purpose === 'empower') return <FormattedMessage id="upload.empowerHint" values={{ size: Math.round(empowerMaxBytes / 1024 / 1024) }} />;
   const size = { teamLogo: [160, 160], cover: [400, 400], videoCover: [960, 540] }[purpose];
   return <FormattedMessage id="upload.imageHint" values={{ width: size[0], height: size[1] }} />;

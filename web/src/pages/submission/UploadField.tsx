@@ -3,7 +3,7 @@ import type { RcFile } from 'antd/es/upload';
 import ImgCrop from 'antd-img-crop';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { IMAGE_SIZES, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
+import { IMAGE_SIZES, TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
 import { ERRORS, isErrorCode } from '../../../../common/errors';
 import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
@@ -19,13 +19,16 @@ type State =
   | { kind: 'done' }
   | { kind: 'error'; message: string };
 
+const VIDEO_ACCEPT = 'video/*,.mp4,.mov,.avi,.mkv,.webm,.mpg,.mpeg,.ts,.flv,.wmv,.m4v';
 const ACCEPT: Record<UploadPurpose, string> = {
   teamLogo: '.jpg,.jpeg,.png,image/jpeg,image/png',
   cover: '.jpg,.jpeg,.png,image/jpeg,image/png',
   videoCover: '.jpg,.jpeg,.png,image/jpeg,image/png',
-  video: 'video/*,.mp4,.mov,.avi,.mkv,.webm,.mpg,.mpeg,.ts,.flv,.wmv,.m4v',
+  video: VIDEO_ACCEPT,
+  trailer: VIDEO_ACCEPT,
   empower: '.zip,.pdf,.rar,.7z,application/zip,application/pdf',
 };
+const isVideoPurpose = (p: UploadPurpose) => p === 'video' || p === 'trailer';
 
 const isImagePurpose = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p in IMAGE_SIZES;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -36,6 +39,8 @@ type Props = {
   value?: string;
   file?: DraftFile;
   onUploaded: (file: DraftFile | undefined) => void;
+  /** Optional files (the trailer) offer to remove the chosen one. */
+  onRemove?: () => void;
   inputId: string;
 };
 
@@ -44,7 +49,7 @@ type Props = {
  * length and resolution), crops images to their aspect ratio, then uploads with tus showing progress,
  * pause and resume. The server's verdict (its localised message) is shown under the field.
  */
-export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, inputId }: Props) {
+export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemove, inputId }: Props) {
   const intl = useIntl();
   const { locale } = useLocale();
   const [state, setState] = useState<State>(file ? { kind: 'done' } : { kind: 'idle' });
@@ -63,9 +68,13 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, inputI
   const precheck = async (f: File): Promise<string | null> => {
     if (f.size > limit) return intl.formatMessage({ id: 'upload.tooLarge' }, { size: mb(limit) });
     if (isImagePurpose(purpose) && !/^image\/(jpeg|png)$/.test(f.type)) return intl.formatMessage({ id: 'upload.wrongType' });
-    if (purpose === 'video') {
+    if (isVideoPurpose(purpose)) {
+      // The trailer has the film's checks with a shorter limit (the server applies the same rule).
       const probe = await probeVideo(f);
-      if (probe && probe.duration > VIDEO_MAX_SECONDS) return intl.formatMessage({ id: 'upload.video.tooLong' }, { value: formatDuration(probe.duration) });
+      const maxSeconds = purpose === 'trailer' ? TRAILER_MAX_SECONDS : VIDEO_MAX_SECONDS;
+      if (probe && probe.duration > maxSeconds) {
+        return intl.formatMessage({ id: purpose === 'trailer' ? 'upload.trailer.tooLong' : 'upload.video.tooLong' }, { value: formatDuration(probe.duration) });
+      }
       if (probe && (probe.width !== VIDEO_RESOLUTION.width || probe.height !== VIDEO_RESOLUTION.height)) {
         return intl.formatMessage({ id: 'upload.video.resolution' }, { value: `${probe.width}×${probe.height}` });
       }
@@ -151,6 +160,18 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, inputI
             </Button>
           </>
         )}
+        {onRemove && file && state.kind !== 'uploading' && state.kind !== 'checking' && (
+          <Button
+            type="text"
+            danger
+            onClick={() => {
+              setState({ kind: 'idle' });
+              onRemove();
+            }}
+          >
+            <FormattedMessage id="upload.remove" />
+          </Button>
+        )}
       </div>
       {state.kind === 'uploading' && (
         <div className="upload-progress" aria-live="polite">
@@ -189,7 +210,7 @@ function UploadedPreview({ purpose, file }: { purpose: UploadPurpose; file: Draf
         <span className="upload-ok">
           <FormattedMessage id="upload.done" />
         </span>
-        {purpose === 'video' && meta.duration !== undefined && (
+        {isVideoPurpose(purpose) && meta.duration !== undefined && (
           <span className="muted">
             <FormattedMessage id="upload.videoMeta" values={{ duration: formatDuration(meta.duration), width: meta.width, height: meta.height }} />
           </span>

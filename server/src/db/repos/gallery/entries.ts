@@ -40,7 +40,7 @@ export async function listApproved(db: Db, query: GalleryQuery) {
 export async function findApproved(db: Db, id: number) {
   return db
     .selectFrom('entries')
-    .select([...SUMMARY, 'description', 'team_desc', 'team_logo_url', 'slogan', 'video_url', 'video_cover_url'])
+    .select([...SUMMARY, 'description', 'team_desc', 'team_logo_url', 'slogan', 'video_cover_url'])
     .where('id', '=', id)
     .where('status', '=', 'approved')
     .executeTakeFirst();

@@ -8,6 +8,33 @@ export function insertUpload(db: Executor, row: Insertable<UploadsTable>) {
   return db.insertInto('uploads').values(row).execute();
 }
 
+/**
+ * Creates an upload row and spends its credential in one transaction. The nonce's primary key decides: of two
+ * creations with one credential, even in parallel, only the first inserts; the other gets false and no row.
+ */
+export async function insertUploadSpendingCredential(
+  db: Db,
+  row: Insertable<UploadsTable>,
+  credential: { nonce: string; expiresAt: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .insertInto('spent_credentials')
+      .values({ nonce: credential.nonce, expires_at: credential.expiresAt })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+    if (!spent) return false;
+    await trx.insertInto('uploads').values(row).execute();
+    return true;
+  });
+}
+
+/** Forgets spent credentials that have expired (an expired credential is refused anyway). */
+export function deleteExpiredSpentCredentials(db: Executor, now: string) {
+  return db.deleteFrom('spent_credentials').where('expires_at', '<', now).execute();
+}
+
 export function findUpload(db: Executor, id: string) {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,8 +1,14 @@
-import { VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../../common/constants';
+import { TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../../common/constants';
+import type { ErrorCode } from '../../../../../common/errors';
 import { formatDuration, RefusalError } from '../refusal';
 import { runTool } from './run-tool';
 
 export type VideoFacts = { duration: number; width: number; height: number; container: string; codec: string };
+
+/** What differs between a film and a trailer: the length limit and the code that names it. */
+export type VideoRules = { maxSeconds: number; tooLong: ErrorCode };
+export const FILM_RULES: VideoRules = { maxSeconds: VIDEO_MAX_SECONDS, tooLong: 5005 };
+export const TRAILER_RULES: VideoRules = { maxSeconds: TRAILER_MAX_SECONDS, tooLong: 5021 };
 
 /** Containers we take (ffprobe's format names): MP4/MOV, AVI, MKV/WebM, MPEG-PS/TS, FLV, WMV/ASF. */
 const CONTAINERS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'avi', 'matroska', 'webm', 'mpeg', 'mpegts', 'flv', 'asf'];
@@ -15,11 +21,11 @@ type Probe = {
 };
 
 /**
- * Measures a film from the file itself with Debian's ffprobe, then decodes its last seconds with ffmpeg
+ * Measures a film (or a trailer, with TRAILER_RULES) from the file itself with Debian's ffprobe, then decodes its last seconds with ffmpeg
  * so a file cut short in transfer (moov-first MP4s probe fine when truncated) is caught.
  * Refusals name the rule and the measured value.
  */
-export async function checkVideo(file: string): Promise<VideoFacts> {
+export async function checkVideo(file: string, rules: VideoRules = FILM_RULES): Promise<VideoFacts> {
   const probe = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], 60_000);
   let parsed: Probe = {};
   try {
@@ -39,7 +45,7 @@ export async function checkVideo(file: string): Promise<VideoFacts> {
   }
   const duration = Number(parsed.format.duration ?? video.duration ?? Number.NaN);
   if (!Number.isFinite(duration) || duration <= 0) throw new RefusalError(5007);
-  if (duration > VIDEO_MAX_SECONDS) throw new RefusalError(5005, { value: formatDuration(duration) });
+  if (duration > rules.maxSeconds) throw new RefusalError(rules.tooLong, { value: formatDuration(duration) });
   const width = video.width ?? 0;
   const height = video.height ?? 0;
   if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height) throw new RefusalError(5006, { value: `${width}×${height}` });

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '../../common/i18n/index';
+import type { Locale } from '../../common/locales';
+import { confirmCrop } from './cropper';
+import { mailsTo } from './mail-sink-ports';
+
+/**
+ * The steps a real person takes, through the UI only: register and open the mailed link, sign in, fill the
+ * entry form with real files. Files are made here (ffmpeg, sharp) the way a camera or an editor would.
+ */
+const text = (l: Locale, key: string) => MESSAGES[l][key as 'site.name'];
+
+/** A film as an entrant's camera gives it: H.264 + AAC in MP4, with sound. */
+export function makeFilm(file: string, opts: { size: string; seconds: number; rate: number }): string {
+  const { size, seconds, rate } = opts;
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+  ]);
+  return file;
+}
+
+export async function makePicture(file: string, width: number, height: number): Promise<string> {
+  const svg = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d4ed8"/><circle cx="50%" cy="50%" r="30%" fill="#ffb020"/></svg>`;
+  const img = sharp(Buffer.from(svg));
+  await (file.endsWith('.png') ? img.png() : img.jpeg()).toFile(file);
+  return file;
+}
+
+/** Registers, opens the verification link from the real mail, and signs in from the page it leads to. */
+export async function registerAndSignIn(page: Page, l: Locale, email: string, password: string): Promise<void> {
+  await page.goto(`/${l}/register`);
+  await page.getByLabel(text(l, 'auth.email')).fill(email);
+  await page.getByLabel(text(l, 'auth.password'), { exact: true }).fill(password);
+  await page.getByLabel(text(l, 'auth.confirmPassword')).fill(password);
+  await page.getByRole('button', { name: text(l, 'account.register.submit') }).click();
+  await expect(page.getByRole('heading', { name: text(l, 'account.register.doneTitle') })).toBeVisible();
+  let link: string | undefined;
+  await expect.poll(async () => (link = (await mailsTo(email)).at(-1)?.text.match(/https?:\/\/\S+/)?.[0])).toBeTruthy();
+  await page.goto(link as string);
+  await expect(page).toHaveURL(new RegExp(`/${l}/activateLogin$`));
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: text(l, 'account.activate.toLogin') })
+    .click();
+  await page.getByLabel(text(l, 'auth.email')).fill(email);
+  await page.getByLabel(text(l, 'auth.password')).fill(password);
+  await page.getByRole('button', { name: text(l, 'account.login.submit') }).click();
+  await expect(page).toHaveURL(new RegExp(`/${l}/submitWorks$`));
+}
+
+export type EntryFiles = { teamLogo: string; cover: string; videoCover: string; video: string; empower: string };
+export type EntryTexts = { group: 'open' | 'student'; title: string; description: string; slogan: string; team: string; teamDesc: string };
+
+/** Fills the entry form on /submitWorks: texts, three cropped images, the film and the package, through tus. */
+export async function fillEntryForm(page: Page, l: Locale, texts: EntryTexts, files: EntryFiles): Promise<void> {
+  await page
+    .locator('.entry-form')
+    .getByText(text(l, `group.${texts.group}`), { exact: true })
+    .click();
+  await page.locator('#title').fill(texts.title);
+  await page.locator('#description').fill(texts.description);
+  await page.locator('#slogan').fill(texts.slogan);
+  await page.locator('#team').fill(texts.team);
+  await page.locator('#teamDesc').fill(texts.teamDesc);
+  await uploadImages(page, l, files);
+  await page.locator('#upload-video').setInputFiles(files.video);
+  await expect(page.getByTestId('uploaded-video')).toContainText('1920×1080', { timeout: 60_000 });
+  await page.locator('#upload-empower').setInputFiles(files.empower);
+  await expect(page.getByTestId('uploaded-empower')).toBeVisible({ timeout: 30_000 });
+  await page.locator('#confirmRules').check();
+}
+
+/** The cropper opens for each image; the server answers with its normalised copy. */
+export async function uploadImages(page: Page, l: Locale, files: Pick<EntryFiles, 'teamLogo' | 'cover' | 'videoCover'>): Promise<void> {
+  for (const purpose of ['teamLogo', 'cover', 'videoCover'] as const) {
+    await page.locator(`#upload-${purpose}`).setInputFiles(files[purpose]);
+    await confirmCrop(page, text(l, 'upload.cropOk'));
+    await expect(page.getByTestId(`uploaded-${purpose}`)).toBeVisible({ timeout: 60_000 });
+  }
+}
+
+/** Creates an organiser account the way an organiser does: `npm run admin -- create`, password typed twice. */
+export function createOrganiser(email: string, password: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'admin.ts'), 'create', '--email', email], {
+    input: `${password}\n${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', DEMO_CONTENT: 'false' },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RETRY_AFTER_SECONDS } from '../../db/failures';
+import { databaseOutage } from '../../db/outage';
+import { pingDatabase } from '../../db/repos/health';
+import { failureBody } from '../../plugins/error-handler';
+import { ok } from '../reply';
+
+/** A check slower than this counts as failed: a load balancer must not wait on a hanging database. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function passes(check: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Health endpoints for load balancers and orchestrators. `/livez`: the process is up and serving (always
+ * 200; restart it only when this fails). `/readyz`: it can do its work, i.e. the database answers
+ * `select 1` and, with REDIS_URL, Redis answers PING; otherwise 503 naming the failed check, so traffic goes
+ * elsewhere until it recovers. Polled often, so their requests stay out of the info log.
+ */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  let redis: import('ioredis').Redis | undefined;
+  if (ctx.config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    // Its own connection: PING must not queue behind, or share a failure state with, the rate limiter's.
+    redis = new Redis(ctx.config.redisUrl, { connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis.on('error', () => undefined); // reported by /readyz; the rate-limit plugin already logs Redis outages
+    const client = redis;
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+  }
+
+  app.get('/livez', { logLevel: 'warn' }, async () => ok({ status: 'up' }));
+
+  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+    const database = await passes(() => pingDatabase(ctx.db));
+    // A time-out is no query error, so the outage is recorded here too (logged once either way).
+    if (!database.ok) databaseOutage(ctx.db).failed(database.error);
+    const checks: Record<string, boolean> = { database: database.ok };
+    if (redis) {
+      const client = redis;
+      checks.redis = (await passes(() => client.ping())).ok;
+    }
+    const failed = Object.keys(checks).filter((name) => !checks[name]);
+    if (failed.length === 0) return ok({ checks });
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .type('application/json; charset=utf-8')
+      .send({ ...failureBody(9503, request.locale), data: { checks, failed } });
+  });
+};

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './helpers/databases';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { createTestUser } from './helpers/users';
+import { runUntilSettled, testSettings } from './media-helpers';
+import { api, type Client, listen, openWindow, uploadEntryFiles } from './submission-client';
+import { fixtureDir, makeVideo } from './submission-fixtures';
+
+/**
+ * A film an entrant submits through the API (real tus uploads) is transcoded by the worker, approved in the
+ * console, and then plays from the gallery's entry answer; a rejection takes it off every public address.
+ * Nothing here is seeded: the demo is off, so the entry under test is the product's own.
+ */
+const FORM = {
+  title: 'Hang Up First',
+  description: 'A student gets a call from "customs" about a parcel.',
+  team: 'Night Owls',
+  teamDesc: 'Two friends and a phone.',
+  slogan: 'Hang up, call back',
+  group: 'open',
+  confirmRules: true,
+};
+
+let dir: string;
+let film: Buffer;
+beforeAll(() => {
+  dir = fixtureDir();
+  film = fs.readFileSync(makeVideo(dir, 'film.mp4', { width: 1920, height: 1080, seconds: 2 }));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+type Film = { status: string; hls: string | null; mp4: string | null; poster: string | null };
+
+describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer served (%s)', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  let entrant: Client;
+  let admin: Client;
+  let entryId: number;
+
+  const get = (url: string) => fetch(`${base}${url}`);
+  /** The status of a GET, with the body read so no response is left open on the connection. */
+  const statusOf = async (url: string) => {
+    const res = await get(url);
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const galleryFilm = async () => ((await (await get(`/api/gallery/entries/${entryId}`)).json()) as { data: { film: Film } }).data.film;
+  /** Every public address of a published film: playlist, a segment, the MP4, the frames and a resized poster. */
+  const addresses = async (f: Film) => {
+    const playlist = await (await get(f.hls as string)).text();
+    const variant = playlist.split('\n').find((l) => l.endsWith('.m3u8')) as string;
+    const folder = (f.hls as string).replace(/master\.m3u8$/, '');
+    const segment = (await (await get(`${folder}${variant}`)).text()).split('\n').find((l) => l.endsWith('.ts')) as string;
+    const name = /\/media\/r\/([a-f0-9]{24})\//.exec(f.hls as string)?.[1];
+    return [
+      f.hls as string,
+      `${folder}${variant.replace(/index\.m3u8$/, segment)}`,
+      f.mp4 as string,
+      `${folder}poster.jpg`,
+      `${folder}preview.jpg`,
+      `/media/renditions/${name}/film.mp4`,
+      `/media/img/320/renditions/${name}/poster.jpg.webp`,
+    ];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { demoContent: false });
+    await openWindow(t);
+    base = await listen(t);
+    entrant = { base, token: (await createTestUser(t.ctx, { verified: true, locale: 'en-US' })).token };
+    admin = { base, token: (await createTestUser(t.ctx, { role: 'admin' })).token };
+    const uploads = await uploadEntryFiles(entrant, film);
+    const res = await api(entrant, 'POST', '/api/entries', { ...FORM, uploads });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    entryId = res.body.data.id;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('shows the waiting state, then the renditions the worker made, in the gallery entry answer', async () => {
+    const review = await api(admin, 'GET', `/api/admin/entries/${entryId}`);
+    expect(review.body.data.film).toMatchObject({ status: 'queued', hls: null, mp4: null });
+    expect((await api(admin, 'POST', `/api/admin/entries/${entryId}/approve`)).status).toBe(200);
+    expect(await galleryFilm()).toMatchObject({ status: 'queued', hls: null, mp4: null });
+
+    const job = await runUntilSettled(t.ctx, entryId, testSettings());
+    expect(job.status).toBe('done');
+    const f = await galleryFilm();
+    expect(f).toMatchObject({ status: 'done', hls: expect.stringMatching(/\/master\.m3u8$/), mp4: expect.stringMatching(/\/film\.mp4$/) });
+    for (const url of await addresses(f)) expect(await statusOf(url), url).toBe(200);
+    // The console's drawer plays the same renditions.
+    expect((await api(admin, 'GET', `/api/admin/entries/${entryId}`)).body.data.film).toMatchObject({ status: 'done', hls: f.hls });
+  });
+
+  it('a rejection takes the film off every address handed out while it was public; re-approval publishes it again', async () => {
+    const before = await galleryFilm();
+    const old = await addresses(before);
+    const rejected = await api(admin, 'POST', `/api/admin/entries/${entryId}/reject`, { reason: 'Logo in the corner' });
+    expect(rejected.status).toBe(200);
+    for (const url of old) expect(await statusOf(url), url).toBe(404);
+    expect(await statusOf(`/api/gallery/entries/${entryId}`)).toBe(404);
+    expect(await statusOf(`/api/media/entries/${entryId}`)).toBe(404);
+
+    // The entrant still sees their film, at addresses never given to the public.
+    const mine = await api(entrant, 'GET', `/api/media/entries/${entryId}`);
+    expect(mine.body.data.status).toBe('done');
+    expect(mine.body.data.hls).not.toBe(before.hls);
+    expect(await statusOf(mine.body.data.hls)).toBe(200);
+
+    expect((await api(admin, 'POST', `/api/admin/entries/${entryId}/approve`)).status).toBe(200);
+    const after = await galleryFilm();
+    expect(after.hls).toBe(mine.body.data.hls);
+    for (const url of await addresses(after)) expect(await statusOf(url), url).toBe(200);
+  });
+});
