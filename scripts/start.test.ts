@@ -1,26 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../server/test/helpers/free-port';
 
 /**
  * Fault drill for `npm start`: when the server dies from a signal, the launcher must not exit 0 (a
  * supervisor would think it stopped on purpose and not restart it); it exits 128 + the signal's number.
  */
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Child pids of a process, from /proc (Linux). */
 function childPids(pid: number): number[] {

@@ -1,5 +1,5 @@
 import type { EntryGroup } from '../constants';
-import type { MediaStatus, MediaStatusName } from '../media';
+import type { MediaStatus } from '../media';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
 export type AdminEntrySummary = {

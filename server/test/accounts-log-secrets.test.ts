@@ -7,6 +7,7 @@ import type { AppContext } from '../src/context';
 import { signDownloadLink } from '../src/services/console/download-links';
 import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
+import { testConfig } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 
 /**
@@ -26,17 +27,7 @@ describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dial
   beforeAll(async () => {
     sink = await startMailSink();
     db = await createTestDatabase(dialect);
-    ctx = await createContext(
-      {
-        databaseUrl: db.url,
-        dataDir: db.dataDir,
-        publicUrl: 'http://contest.test',
-        cookieSecret: 'test-secret-0123456789abcdef',
-        smtpUrl: sink.url,
-        demoContent: false,
-      },
-      {},
-    );
+    ctx = await createContext({ ...testConfig(db), smtpUrl: sink.url, demoContent: false }, {});
     const stream = new Writable({
       write(chunk, _encoding, done) {
         chunks.push(String(chunk));

@@ -9,7 +9,7 @@ import type { MediaJob } from '../src/db/repos/media';
 import { BULLMQ_QUEUE_NAME } from '../src/services/media/queue-bullmq';
 import { mediaSettings } from '../src/services/media/settings';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, type TestApp, testConfig } from './helpers/test-app';
 
 /**
  * Pen-test finding: rate-limit keys in Redis carried no prefix, so two sites on one Redis shared counters
@@ -135,17 +135,7 @@ describe.skipIf(!redisUrl)('the BullMQ media queue under REDIS_PREFIX (sqlite; n
   /** Queues entry 1 on a site started with `env`; returns where BullMQ keeps it. */
   async function queueOne(env: NodeJS.ProcessEnv) {
     const db = await createTestDatabase('sqlite');
-    const ctx = await createContext(
-      {
-        databaseUrl: db.url,
-        dataDir: db.dataDir,
-        publicUrl: 'http://contest.test',
-        cookieSecret: 'test-secret-0123456789abcdef',
-        demoContent: false,
-        redisUrl,
-      },
-      { MEDIA_QUEUE: 'bullmq', ...env },
-    );
+    const ctx = await createContext({ ...testConfig(db), demoContent: false, redisUrl }, { MEDIA_QUEUE: 'bullmq', ...env });
     opened.push({ ctx, db });
     await ctx.mediaQueue.enqueue({ entry_id: 1, max_attempts: 1 } as MediaJob, mediaSettings({}));
   }

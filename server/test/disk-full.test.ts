@@ -13,6 +13,7 @@ import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { type LogLine, logSink } from './helpers/log-sink';
+import { testConfig } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { type Client, createUpload, credential, openWindow, patch } from './submission-client';
 import { makeZip, SMALL_PDF } from './submission-fixtures';
@@ -67,10 +68,7 @@ function fillDisk(file: string) {
 type LoggedApp = { app: FastifyInstance; ctx: AppContext; lines: LogLine[]; close: () => Promise<void> };
 
 async function startLoggedApp(db: TestDatabase, overrides: Partial<Config>, adjust?: (ctx: AppContext) => void): Promise<LoggedApp> {
-  const ctx = await createContext(
-    { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef', ...overrides },
-    {},
-  );
+  const ctx = await createContext({ ...testConfig(db), ...overrides }, {});
   adjust?.(ctx);
   const log = logSink();
   const app = await buildApp(ctx, { logger: { level: 'info', stream: log.stream } });

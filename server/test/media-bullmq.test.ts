@@ -13,6 +13,7 @@ import { mediaPaths } from '../src/services/media/paths';
 import { BULLMQ_QUEUE_NAME, bullmqJobId } from '../src/services/media/queue-bullmq';
 import type { Log } from '../src/services/media/worker';
 import { createTestDatabase } from './helpers/databases';
+import { testConfig } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { corruptFilm, exitCodeOf, ffprobeJson, insertEntry, killMidJob, listDir, makeFixture, spawnWorker, testSettings } from './media-helpers';
 import { api, listen, openWindow, uploadEntryFiles } from './submission-client';
@@ -30,17 +31,7 @@ type App = Awaited<ReturnType<typeof startBullmqApp>>;
 async function startBullmqApp() {
   const db = await createTestDatabase('sqlite');
   const env = { MEDIA_QUEUE: 'bullmq', MEDIA_QUEUE_PREFIX: PREFIX };
-  const ctx = await createContext(
-    {
-      databaseUrl: db.url,
-      dataDir: db.dataDir,
-      publicUrl: 'http://contest.test',
-      cookieSecret: 'test-secret-0123456789abcdef',
-      demoContent: false,
-      redisUrl: REDIS_URL,
-    },
-    env,
-  );
+  const ctx = await createContext({ ...testConfig(db), demoContent: false, redisUrl: REDIS_URL }, env);
   const logged: string[] = [];
   const log: Log = { info: (msg) => logged.push(msg), error: (err, msg) => logged.push(`ERROR ${msg}: ${String(err)}`) };
   const app = await buildApp(ctx);

@@ -5,6 +5,7 @@ import { createContext } from '../src/bootstrap';
 import { findJobByEntry } from '../src/db/repos/media';
 import { enqueueTranscode } from '../src/services/media/jobs';
 import { createTestDatabase } from './helpers/databases';
+import { testConfig } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { corruptFilm, insertEntry } from './media-helpers';
 
@@ -14,7 +15,7 @@ const saved = { ...process.env };
 async function startServer(env: Record<string, string>) {
   Object.assign(process.env, env);
   const db = await createTestDatabase('sqlite');
-  const ctx = await createContext({ databaseUrl: db.url, dataDir: db.dataDir, demoContent: false, cookieSecret: 'test-secret-0123456789abcdef' }, {});
+  const ctx = await createContext({ ...testConfig(db), demoContent: false }, {});
   const lines: { level: number; msg: string }[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port';
 
 /**
  * Fault drill: a client that sends half a request body must not keep the server alive after SIGTERM.
@@ -11,17 +12,6 @@ import { afterEach, describe, expect, it } from 'vitest';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const DRAIN_MS = 1500;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The test runner's own markers would make the server skip its media worker; the drill wants production behaviour. */
 function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

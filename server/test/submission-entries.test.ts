@@ -4,20 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
 import { type MailSink, startMailSink } from './helpers/accounts-mail-sink';
 import { DIALECTS } from './helpers/databases';
+import { ENTRY_FORM } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { api, type Client, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
 import { fixtureDir, makeImage, makeVideo } from './submission-fixtures';
 
-const FORM = {
-  title: 'The Call From Nowhere',
-  description: 'A grandmother receives a call from a "police officer" and nearly wires her savings away.',
-  team: 'Lantern Films',
-  teamDesc: 'Three film students from Hangzhou.',
-  slogan: 'Hang up, call back',
-  group: 'student',
-  confirmRules: true,
-};
+const FORM = { ...ENTRY_FORM, group: 'student' as const };
 
 let video: Buffer;
 let dir: string;

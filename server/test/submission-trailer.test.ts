@@ -2,20 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/databases';
+import { ENTRY_FORM } from './helpers/submitted-entry';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { api, type Client, credential, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
 import { fixtureDir, makeVideo } from './submission-fixtures';
 
-const FORM = {
-  title: 'The Call From Nowhere',
-  description: 'A grandmother receives a call from a "police officer" and nearly wires her savings away.',
-  team: 'Lantern Films',
-  teamDesc: 'Three film students from Hangzhou.',
-  slogan: 'Hang up, call back',
-  group: 'open',
-  confirmRules: true,
-};
+const FORM = ENTRY_FORM;
 
 let dir: string;
 let film: Buffer;

@@ -5,6 +5,11 @@ import type { Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { createTestDatabase, type TestDatabase } from './databases';
 
+/** The settings every test context starts from: its own database and data folder, fixed URL and secret. */
+export function testConfig(db: Pick<TestDatabase, 'url' | 'dataDir'>): Partial<Config> {
+  return { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef' };
+}
+
 export type TestApp = { app: FastifyInstance; ctx: AppContext; db: TestDatabase; close: () => Promise<void> };
 
 /**
@@ -13,10 +18,7 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; db: TestDatabase;
  */
 export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
-  const ctx = await createContext(
-    { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef', ...overrides },
-    {},
-  );
+  const ctx = await createContext({ ...testConfig(db), ...overrides }, {});
   const app = await buildApp(ctx);
   await app.ready();
   return {
