@@ -121,7 +121,7 @@ export function EntriesPage() {
         size="small"
         loading={isFetching}
         dataSource={data?.items ?? []}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1410 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         pagination={{
           current: filters.page,

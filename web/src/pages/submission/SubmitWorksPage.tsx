@@ -144,6 +144,7 @@ function Aside({ closes }: { closes?: string }) {
               'details.videoResolution',
               'details.videoSubtitles',
               'details.videoNoLogo',
+              'details.trailer',
             ] as const
           ).map((k) => (
             <li key={k}>
