@@ -93,6 +93,22 @@ describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer ser
     expect((await api(admin, 'GET', `/api/admin/entries/${entryId}`)).body.data.film).toMatchObject({ status: 'done', hls: f.hls });
   });
 
+  it('a transcode that fails for good shows the organiser why (list and drawer); the public sees only that it is not ready', async () => {
+    const other: Client = { base, token: (await createTestUser(t.ctx, { verified: true, locale: 'en-US' })).token };
+    const res = await api(other, 'POST', '/api/entries', { ...FORM, title: 'Broken Encoder', uploads: await uploadEntryFiles(other, film) });
+    const id = res.body.data.id as number;
+    // The worker's ffmpeg is missing: every attempt fails, as a crashing encoder would.
+    const job = await runUntilSettled(t.ctx, id, testSettings({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' }));
+    expect(job.status).toBe('failed');
+    const drawer = (await api(admin, 'GET', `/api/admin/entries/${id}`)).body.data.film;
+    expect(drawer).toMatchObject({ status: 'failed', attempts: job.attempts, error: expect.stringContaining('/nonexistent/') });
+    const list = (await api(admin, 'GET', '/api/admin/entries?status=pending&pageSize=50')).body.data.items;
+    expect(list.find((e: { id: number }) => e.id === id)?.film).toEqual({ status: 'failed', progress: 0 });
+    expect((await api(admin, 'POST', `/api/admin/entries/${id}/approve`)).status).toBe(200);
+    const publicFilm = ((await (await get(`/api/gallery/entries/${id}`)).json()) as { data: { film: Film & { error: unknown } } }).data.film;
+    expect(publicFilm).toMatchObject({ status: 'failed', hls: null, mp4: null, error: null });
+  });
+
   it('a rejection takes the film off every address handed out while it was public; re-approval publishes it again', async () => {
     const before = await galleryFilm();
     const old = await addresses(before);
