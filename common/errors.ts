@@ -4,6 +4,9 @@ import { GALLERY_ERRORS } from './errors/gallery';
 import { MEDIA_ERRORS } from './errors/media';
 import { SUBMISSION_ERRORS } from './errors/submission';
 import type { CatalogueEntry } from './errors/types';
+
+export { Code, type CodeName } from './errors/codes';
+
 import type { Locale } from './locales';
 
 /**
