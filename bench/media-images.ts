@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createContext } from '../server/src/bootstrap';
+import { loadConfig } from '../server/src/config';
 import { responsiveImage } from '../server/src/services/media/images';
 
 const WIDTH = 320;
@@ -21,7 +22,7 @@ function imagesUnder(dir: string, root = dir): string[] {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-bench-images-'));
-  const ctx = await createContext({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'contest.sqlite')}`, logLevel: 'warn' }, {});
+  const ctx = await createContext(loadConfig({}, { dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'contest.sqlite')}`, logLevel: 'warn' }));
   try {
     const files = imagesUnder(path.join(dataDir, 'media'));
     const total = { original: 0, webp: 0, avif: 0, webpMs: 0, avifMs: 0 };

@@ -8,14 +8,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../server/src/config';
 import { ffmpegAvailable } from '../server/src/services/media/ffmpeg';
-import { mediaSettings } from '../server/src/services/media/settings';
 import { transcodeFilm } from '../server/src/services/media/transcode';
 
 const SECONDS = 10;
 
 async function main() {
-  const settings = mediaSettings();
+  const settings = loadConfig().media;
   if (!(await ffmpegAvailable(settings.ffmpeg))) {
     console.log('transcode: ffmpeg not found, skipped');
     return;

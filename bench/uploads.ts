@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import * as tus from 'tus-js-client';
 import { buildApp } from '../server/src/app';
 import { createContext } from '../server/src/bootstrap';
+import { loadConfig } from '../server/src/config';
 import { writeSetting } from '../server/src/db/repos/settings';
 import { createSession } from '../server/src/services/auth/sessions';
 
@@ -22,7 +23,9 @@ const MB = 1024 * 1024;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-bench-uploads-'));
-  const ctx = await createContext({ dataDir, demoContent: false, databaseUrl: `sqlite:${path.join(dataDir, 'contest.sqlite')}`, logLevel: 'warn' }, {});
+  const ctx = await createContext(
+    loadConfig({}, { dataDir, demoContent: false, databaseUrl: `sqlite:${path.join(dataDir, 'contest.sqlite')}`, logLevel: 'warn' }),
+  );
   const app = await buildApp(ctx);
   try {
     const now = Date.now();

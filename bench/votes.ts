@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sign } from '@fastify/cookie';
 import autocannon from 'autocannon';
 import { createContext } from '../server/src/bootstrap';
+import { loadConfig } from '../server/src/config';
 import { writeSetting } from '../server/src/db/repos/settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
 
@@ -88,7 +89,7 @@ const row = (label: string, value: string) => console.log(`${label.padEnd(46)} $
 
 async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const tdb = await createTestDatabase(dialect);
-  const ctx = await createContext({ databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }, {});
+  const ctx = await createContext(loadConfig({}, { databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }));
   // A load test from one address: no step-up captcha, no per-address rate limit.
   await writeSetting(ctx.db, 'voting.stepUpPerHour', 0);
   await writeSetting(ctx.db, 'voting.ratePerMinute', 0);

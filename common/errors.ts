@@ -5,7 +5,7 @@ import { MEDIA_ERRORS } from './errors/media';
 import { SUBMISSION_ERRORS } from './errors/submission';
 import type { CatalogueEntry } from './errors/types';
 
-export { Code, type CodeName } from './errors/codes';
+export { Code, type CodeName, codeMessage } from './errors/codes';
 
 import type { Locale } from './locales';
 

@@ -16,7 +16,7 @@ export const PAGE_FILES: Record<string, string> = {
   exhibition: 'src/pages/exhibition/ExhibitionListPage.tsx',
   'exhibition/:id': 'src/pages/exhibition/ExhibitionDetailPage.tsx',
   specialThanks: 'src/pages/thanks/SpecialThanksPage.tsx',
-  contactUs: 'src/pages/gallery/ContactUsPage.tsx',
+  contactUs: 'src/pages/contact/ContactUsPage.tsx',
   aboutUs: 'src/pages/about/AboutUsPage.tsx',
   activateLogin: 'src/pages/accounts/ActivateLoginPage.tsx',
   activateFaild: 'src/pages/accounts/ActivateFailedPage.tsx',

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ACCESS_TOKEN_KEY } from '../common/constants';
 import { ERRORS } from '../common/errors';
+import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
 import { type ApiEntry, registerThroughApi, submitThroughApi } from './support/api-entrant';
 import { createOrganiser } from './support/entrant-ui';
@@ -310,4 +312,15 @@ test('a script or data address typed as a sponsor link or the WeChat QR is refus
   await expect(fieldError('微信二维码图片地址')).toHaveText(refusal);
   expect(sent).toEqual([]);
   expectClean();
+});
+
+test('an organiser whose session ended is told so in their language and sent to the console login', async ({ page, problems }) => {
+  await signIn(page);
+  // The session ends on the server (as after a password reset or the idle limit) while the page stays open.
+  await page.evaluate((key) => localStorage.setItem(key, 'no-longer-a-session'), ACCESS_TOKEN_KEY);
+  await page.getByRole('menuitem', { name: '作品审核' }).click();
+  await expect(page.getByText(MESSAGES['zh-CN']['request.sessionExpired'])).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/#\/login/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
+  expect(problems.list.filter((p) => !p.includes('status of 401'))).toEqual([]);
 });

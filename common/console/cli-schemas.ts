@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { Code, codeMessage } from '../errors/codes';
 
 /** Rules the admin CLI checks before writing an account (SPEC §5's password rule). */
 export const emailSchema = z
-  .email('2004')
+  .email(codeMessage(Code.EmailFormat))
   .max(254)
   .transform((s) => s.toLowerCase());
+const passwordRuleCode = codeMessage(Code.PasswordRule);
 export const passwordRule = z
   .string()
-  .min(PASSWORD_MIN, '1002')
-  .max(PASSWORD_MAX, '1002')
-  .regex(/[a-z]/, '1002')
-  .regex(/[A-Z]/, '1002')
-  .regex(/\d/, '1002')
-  .regex(/[^A-Za-z0-9]/, '1002');
+  .min(PASSWORD_MIN, passwordRuleCode)
+  .max(PASSWORD_MAX, passwordRuleCode)
+  .regex(/[a-z]/, passwordRuleCode)
+  .regex(/[A-Z]/, passwordRuleCode)
+  .regex(/\d/, passwordRuleCode)
+  .regex(/[^A-Za-z0-9]/, passwordRuleCode);

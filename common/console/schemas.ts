@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
+import { Code, codeMessage } from '../errors/codes';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB } from './uploads';
@@ -15,11 +16,15 @@ export const entryListQuery = z.object({
 });
 export type EntryListQuery = z.infer<typeof entryListQuery>;
 
-export const rejectBody = z.object({ reason: z.string().trim().min(1, '6002').max(1000) });
+export const rejectBody = z.object({ reason: z.string().trim().min(1, codeMessage(Code.RejectReasonRequired)).max(1000) });
 export const awardBody = z.object({ award: z.enum(AWARDS).nullable() });
 export const bulkBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), ids: z.array(z.number().int().positive()).min(1).max(200) }),
-  z.object({ action: z.literal('reject'), ids: z.array(z.number().int().positive()).min(1).max(200), reason: z.string().trim().min(1, '6002').max(1000) }),
+  z.object({
+    action: z.literal('reject'),
+    ids: z.array(z.number().int().positive()).min(1).max(200),
+    reason: z.string().trim().min(1, codeMessage(Code.RejectReasonRequired)).max(1000),
+  }),
   z.object({ action: z.literal('award'), ids: z.array(z.number().int().positive()).min(1).max(200), award: z.enum(AWARDS).nullable() }),
 ]);
 export type BulkAction = z.infer<typeof bulkBody>;
@@ -43,14 +48,22 @@ export const newsBody = z.object({
   publishedAt: isoDate,
   status: z.enum(['published', 'draft']),
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), summary: text(1000).default(''), body: text(200_000).default('') }),
+  i18n: localeTexts({
+    title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)),
+    summary: text(1000).default(''),
+    body: text(200_000).default(''),
+  }),
 });
 export type NewsInput = z.infer<typeof newsBody>;
 
 export const juryBody = z.object({
   photoUrl: url,
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ name: text(100).trim().min(1, '6006'), title: text(200).default(''), achievements: z.array(text(500)).max(30).default([]) }),
+  i18n: localeTexts({
+    name: text(100).trim().min(1, codeMessage(Code.ChineseTitleRequired)),
+    title: text(200).default(''),
+    achievements: z.array(text(500)).max(30).default([]),
+  }),
 });
 
 export const exhibitionBody = z.object({
@@ -58,7 +71,11 @@ export const exhibitionBody = z.object({
   mediaUrl: url.nullable().default(null),
   publishedAt: isoDate,
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), summary: text(1000).default(''), body: text(200_000).default('') }),
+  i18n: localeTexts({
+    title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)),
+    summary: text(1000).default(''),
+    body: text(200_000).default(''),
+  }),
 });
 
 export const sponsorBody = z.object({
@@ -66,45 +83,45 @@ export const sponsorBody = z.object({
   link: url,
   tier: z.enum(SPONSOR_TIERS),
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ name: text(200).trim().min(1, '6006') }),
+  i18n: localeTexts({ name: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)) }),
 });
 
 export const templateBody = z.object({
   slug: z
     .string()
     .trim()
-    .regex(/^[a-z0-9-]{1,60}$/, '1000'),
+    .regex(/^[a-z0-9-]{1,60}$/, codeMessage(Code.ParameterError)),
   fileUrl: url,
   fileName: z.string().trim().min(1).max(200),
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ title: text(200).trim().min(1, '6006') }),
+  i18n: localeTexts({ title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)) }),
 });
 
 export const scamTipBody = z.object({
   sort: z.number().int().min(-9999).max(9999).default(0),
-  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), body: text(5000).default('') }),
+  i18n: localeTexts({ title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)), body: text(5000).default('') }),
 });
 
 export const pageBody = z.object({
-  i18n: localeTexts({ title: text(200).trim().min(1, '6006'), body: text(200_000).default('') }),
+  i18n: localeTexts({ title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)), body: text(200_000).default('') }),
   // The About us page keeps the WeChat QR here too, so it answers to the same rule as in the settings.
   extra: z.object({ wechatQrUrl: url.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
-const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: '6005' });
+const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: codeMessage(Code.PhaseOrder) });
 export const settingsBody = z.object({
   phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
   votingRule: z.enum(VOTING_RULES),
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: never ask for a captcha
-  organiserEmail: z.email('2004'),
+  organiserEmail: z.email(codeMessage(Code.EmailFormat)),
   wechatQrUrl: url,
   entryLimit: z.number().int().min(1).max(100),
   // Bytes on the wire (the submission area's unit), whole megabytes in the form.
   empowerMaxBytes: z
-    .number('6023')
-    .int('6023')
-    .min(EMPOWER_MAX_MB.min * MB, '6023')
-    .max(EMPOWER_MAX_MB.max * MB, '6023'),
+    .number(codeMessage(Code.PackageLimitRange))
+    .int(codeMessage(Code.PackageLimitRange))
+    .min(EMPOWER_MAX_MB.min * MB, codeMessage(Code.PackageLimitRange))
+    .max(EMPOWER_MAX_MB.max * MB, codeMessage(Code.PackageLimitRange)),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

@@ -122,3 +122,11 @@ export const Code = {
 } as const;
 
 export type CodeName = keyof typeof Code;
+
+/**
+ * A code as a zod schema's message ("2004"): zod messages are strings, and the server's error handler and
+ * the web forms read the code back from them.
+ */
+export function codeMessage<C extends (typeof Code)[CodeName]>(code: C): `${C}` {
+  return `${code}`;
+}

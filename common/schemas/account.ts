@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { Code, codeMessage } from '../errors/codes';
 
 /**
  * Account forms (register, login, forgot, reset, change password): one rule for the forms as the person
@@ -20,34 +21,37 @@ const PASSWORD_CHARS = /^[\x21-\x7e]+$/;
  * The one code a new password earns, or null when it is good: empty 2006, characters outside printable
  * ASCII (spaces, full-width, CJK) 2007, wrong length or a missing class (upper, lower, digit, symbol) 1002.
  */
-export function passwordProblem(password: string): '2006' | '2007' | '1002' | null {
-  if (password.length === 0) return '2006';
-  if (!PASSWORD_CHARS.test(password)) return '2007';
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return '1002';
+export function passwordProblem(password: string): string | null {
+  if (password.length === 0) return codeMessage(Code.PasswordRequired);
+  if (!PASSWORD_CHARS.test(password)) return codeMessage(Code.PasswordFormat);
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return codeMessage(Code.PasswordRule);
   const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/];
-  return classes.every((re) => re.test(password)) ? null : '1002';
+  return classes.every((re) => re.test(password)) ? null : codeMessage(Code.PasswordRule);
 }
 
 export const emailField = z
-  .string({ error: '2005' })
+  .string({ error: codeMessage(Code.EmailRequired) })
   .trim()
-  .min(1, '2005')
-  .max(EMAIL_MAX, '2004')
-  .pipe(z.email('2004'))
+  .min(1, codeMessage(Code.EmailRequired))
+  .max(EMAIL_MAX, codeMessage(Code.EmailFormat))
+  .pipe(z.email(codeMessage(Code.EmailFormat)))
   .transform((e) => e.toLowerCase());
 
-export const newPasswordField = z.string({ error: '2006' }).superRefine((value, ctx) => {
+export const newPasswordField = z.string({ error: codeMessage(Code.PasswordRequired) }).superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const loginPasswordField = z.string({ error: '2006' }).min(1, '2006').max(LOGIN_PASSWORD_MAX, '1007');
+export const loginPasswordField = z
+  .string({ error: codeMessage(Code.PasswordRequired) })
+  .min(1, codeMessage(Code.PasswordRequired))
+  .max(LOGIN_PASSWORD_MAX, codeMessage(Code.WrongCredentials));
 
-const confirmField = z.string({ error: '1001' });
+const confirmField = z.string({ error: codeMessage(Code.PasswordsDiffer) });
 
 /** Password and confirmation must match (1001), reported on the confirmation field. */
 function matching<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: '1001', path: ['confirmPassword'] });
+  if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: codeMessage(Code.PasswordsDiffer), path: ['confirmPassword'] });
 }
 
 export const registerSchema = z.object({ email: emailField, password: newPasswordField, confirmPassword: confirmField }).superRefine(matching);
@@ -59,7 +63,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const emailOnlySchema = z.object({ email: emailField });
 
 /** Tokens are 43 base64url characters; anything else cannot be one of ours. */
-export const tokenField = z.string({ error: '1004' }).regex(/^[A-Za-z0-9_-]{20,100}$/, '1004');
+export const tokenField = z.string({ error: codeMessage(Code.InvalidResetLink) }).regex(/^[A-Za-z0-9_-]{20,100}$/, codeMessage(Code.InvalidResetLink));
 
 export const resetPasswordSchema = z.object({ token: tokenField, password: newPasswordField, confirmPassword: confirmField }).superRefine(matching);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -74,5 +78,5 @@ export function firstCode(schema: z.ZodType, value: unknown): number | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
   const n = Number(result.error.issues[0]?.message);
-  return Number.isFinite(n) ? n : 1000;
+  return Number.isFinite(n) ? n : Code.ParameterError;
 }

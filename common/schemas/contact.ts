@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code, codeMessage } from '../errors/codes';
 
 // In the browser zod's JIT probes `new Function`, which the CSP (script-src 'self') refuses and reports as a
 // violation; schemas read this flag when they are built, so it is set before any schema here exists.
@@ -9,25 +10,38 @@ export const CONTACT_NAME_MAX = 60;
 export const CONTACT_CONTENT_MAX = 2000;
 export const CAPTCHA_ANSWER_MAX = 12;
 
-const required = (code: string, max: number) => z.string({ error: code }).trim().min(1, code).max(max, '2104');
+const required = (code: string, max: number) => z.string({ error: code }).trim().min(1, code).max(max, codeMessage(Code.TextTooLong));
 
 export const captchaFields = {
-  captchaId: z.string({ error: '2013' }).trim().min(1, '2013').max(64, '3001'),
-  captchaAnswer: z.string({ error: '2013' }).trim().min(1, '2013').max(CAPTCHA_ANSWER_MAX, '3001'),
+  captchaId: z
+    .string({ error: codeMessage(Code.CaptchaRequired) })
+    .trim()
+    .min(1, codeMessage(Code.CaptchaRequired))
+    .max(64, codeMessage(Code.CaptchaWrong)),
+  captchaAnswer: z
+    .string({ error: codeMessage(Code.CaptchaRequired) })
+    .trim()
+    .min(1, codeMessage(Code.CaptchaRequired))
+    .max(CAPTCHA_ANSWER_MAX, codeMessage(Code.CaptchaWrong)),
 };
 
 export const contactSchema = z.object({
-  content: required('2103', CONTACT_CONTENT_MAX),
-  name: required('2102', CONTACT_NAME_MAX),
-  email: z.string({ error: '2005' }).trim().min(1, '2005').max(254, '2004').pipe(z.email('2004')),
+  content: required(codeMessage(Code.QuestionRequired), CONTACT_CONTENT_MAX),
+  name: required(codeMessage(Code.NameRequired), CONTACT_NAME_MAX),
+  email: z
+    .string({ error: codeMessage(Code.EmailRequired) })
+    .trim()
+    .min(1, codeMessage(Code.EmailRequired))
+    .max(254, codeMessage(Code.EmailFormat))
+    .pipe(z.email(codeMessage(Code.EmailFormat))),
   ...captchaFields,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export const scamReportSchema = z.object({
-  what: required('2105', CONTACT_CONTENT_MAX),
-  happenedOn: z.string({ error: '2106' }).regex(/^\d{4}-\d{2}-\d{2}$/, '2106'),
-  contact: z.string().trim().max(200, '2104').optional(),
+  what: required(codeMessage(Code.ReportRequired), CONTACT_CONTENT_MAX),
+  happenedOn: z.string({ error: codeMessage(Code.ReportDateRequired) }).regex(/^\d{4}-\d{2}-\d{2}$/, codeMessage(Code.ReportDateRequired)),
+  contact: z.string().trim().max(200, codeMessage(Code.TextTooLong)).optional(),
   ...captchaFields,
 });
 export type ScamReportInput = z.infer<typeof scamReportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUPS, IMAGE_MAX_BYTES } from '../constants';
+import { Code, codeMessage } from '../errors/codes';
 import type { MediaStatusName } from '../media';
 
 // The site's CSP forbids eval; zod's JIT probe (new Function) would be reported as a violation in browsers.
@@ -56,10 +57,15 @@ export function maxBytesFor(purpose: CredentialPurpose, empowerMaxBytes: number)
 
 function text(field: EntryTextField) {
   const { min, max } = ENTRY_TEXT_LIMITS[field];
-  return z.string('4010').trim().min(1, '4010').min(min, '4009').max(max, '4008');
+  return z
+    .string(codeMessage(Code.FieldRequired))
+    .trim()
+    .min(1, codeMessage(Code.FieldRequired))
+    .min(min, codeMessage(Code.FieldTooShort))
+    .max(max, codeMessage(Code.FieldTooLong));
 }
 
-const uploadId = z.string('4007').regex(/^[a-f0-9]{32}$/, '4007');
+const uploadId = z.string(codeMessage(Code.FilesMissing)).regex(/^[a-f0-9]{32}$/, codeMessage(Code.FilesMissing));
 
 export const entryUploadsSchema = z.object({
   teamLogo: uploadId,
@@ -77,8 +83,8 @@ const entryFields = {
   team: text('team'),
   teamDesc: text('teamDesc'),
   slogan: text('slogan'),
-  group: z.enum(GROUPS, '1000'),
-  confirmRules: z.literal(true, '4006'),
+  group: z.enum(GROUPS, codeMessage(Code.ParameterError)),
+  confirmRules: z.literal(true, codeMessage(Code.RulesNotConfirmed)),
 };
 
 /** A new entry: every text and every file. */
@@ -89,10 +95,12 @@ export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional() }) });
 export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
 
+const keyFailed = codeMessage(Code.UploadKeyFailed);
+
 export const credentialRequestSchema = z.object({
-  purpose: z.enum(CREDENTIAL_PURPOSES, '5000'),
-  name: z.string('5000').min(1, '5000').max(255, '5000'),
-  size: z.number('5000').int('5000').positive('5000'),
+  purpose: z.enum(CREDENTIAL_PURPOSES, keyFailed),
+  name: z.string(keyFailed).min(1, keyFailed).max(255, keyFailed),
+  size: z.number(keyFailed).int(keyFailed).positive(keyFailed),
   type: z.string().max(255).default(''),
 });
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { assertTimeZone } from './services/contest/contest-day';
 
 /**
- * Every setting of the server, read once from the environment. The README's settings table lists them;
- * keep the two in step. Defaults give the embedded set-up (SQLite, local disk, outbox mail).
+ * Every setting of the server, read once from the environment here and nowhere else: services get them
+ * as `ctx.config`. The README's settings table lists them; keep the two in step. Defaults give the
+ * embedded set-up (SQLite, local disk, outbox mail).
  */
 export type Config = {
   port: number;
@@ -29,6 +30,69 @@ export type Config = {
   webDir: string;
   /** On SIGTERM/SIGINT, how long in-flight requests may run before their connections are closed. */
   shutdownDrainMs: number;
+  auth: AuthSettings;
+  media: MediaSettings;
+  /** Uploaded originals in an S3-compatible bucket; undefined (no S3_BUCKET) = local disk. */
+  s3: S3Settings | undefined;
+};
+
+/** An abuse limit: at most `max` within `windowMs`; written "MAX/MINUTES" in the environment (AUTH_LIMIT_LOGIN_IP=50/15). */
+export type Limit = { max: number; windowMs: number };
+
+/** The accounts area's abuse limits (AUTH_LIMIT_*) and link lifetimes in minutes (AUTH_*_LINK_MINUTES). */
+export type AuthSettings = {
+  limits: {
+    /** Failed passwords per account, whatever the address (the brute-force limit). */
+    loginAccount: Limit;
+    loginIp: Limit;
+    registerIp: Limit;
+    registerEmail: Limit;
+    resendIp: Limit;
+    resendEmail: Limit;
+    resetIp: Limit;
+    resetEmail: Limit;
+  };
+  verifyLinkMinutes: number;
+  resetLinkMinutes: number;
+};
+
+export type MediaQueueKind = 'database' | 'bullmq';
+
+/**
+ * The media pipeline:
+ * - `worker` (MEDIA_WORKER): `off` keeps the server's own worker from starting (run `npm run worker` instead).
+ * - `queue` (MEDIA_QUEUE): `database` (jobs are leased from the job table) or `bullmq` (BullMQ on REDIS_URL
+ *   schedules them; the table stays the record). BullMQ's keys start with `redisPrefix`.
+ * - `ffmpeg` / `ffprobe` (FFMPEG_PATH / FFPROBE_PATH): the binaries (Debian's by default, found on PATH).
+ * - MEDIA_MAX_ATTEMPTS, MEDIA_RETRY_BASE_MS (back-off doubles per attempt), MEDIA_LEASE_MS (a worker that
+ *   stops renewing its lease this long is taken for dead), MEDIA_POLL_MS, MEDIA_X264_PRESET.
+ */
+export type MediaSettings = {
+  worker: boolean;
+  queue: MediaQueueKind;
+  ffmpeg: string;
+  ffprobe: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  leaseMs: number;
+  pollMs: number;
+  preset: string;
+};
+
+/** S3-compatible object storage settings (`S3_*`). */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
+/** What a caller (a test, a CLI) may set over the environment; the groups are merged field by field. */
+export type ConfigOverrides = Partial<Omit<Config, 'auth' | 'media'>> & {
+  auth?: Partial<Omit<AuthSettings, 'limits'>> & { limits?: Partial<AuthSettings['limits']> };
+  media?: Partial<MediaSettings>;
 };
 
 /** Where contact messages go until the organiser names an address: a placeholder no mail reaches. */
@@ -44,10 +108,86 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/** A whole number of at least `min`; anything else falls back (the media pipeline's numbers). */
+function wholeAtLeast(value: string | undefined, fallback: number, min: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+}
+
+function limit(value: string | undefined, max: number, minutes: number): Limit {
+  const match = /^(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
+  return { max: match ? Number(match[1]) : max, windowMs: (match ? Number(match[2]) : minutes) * 60_000 };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function authSettings(env: NodeJS.ProcessEnv): AuthSettings {
+  return {
+    limits: {
+      loginAccount: limit(env.AUTH_LIMIT_LOGIN_ACCOUNT, 10, 15),
+      loginIp: limit(env.AUTH_LIMIT_LOGIN_IP, 50, 15),
+      registerIp: limit(env.AUTH_LIMIT_REGISTER_IP, 20, 60),
+      registerEmail: limit(env.AUTH_LIMIT_REGISTER_EMAIL, 5, 60),
+      resendIp: limit(env.AUTH_LIMIT_RESEND_IP, 10, 60),
+      resendEmail: limit(env.AUTH_LIMIT_RESEND_EMAIL, 3, 60),
+      resetIp: limit(env.AUTH_LIMIT_RESET_IP, 10, 60),
+      resetEmail: limit(env.AUTH_LIMIT_RESET_EMAIL, 3, 60),
+    },
+    verifyLinkMinutes: positive(env.AUTH_VERIFY_LINK_MINUTES, 48 * 60),
+    resetLinkMinutes: positive(env.AUTH_RESET_LINK_MINUTES, 60),
+  };
+}
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'];
+
+function queueKind(value: string | undefined): MediaQueueKind {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'database') return 'database';
+  if (v === 'bullmq') return 'bullmq';
+  // A typo must not silently leave jobs where no worker of the other kind looks.
+  throw new Error(`MEDIA_QUEUE must be "database" or "bullmq", not "${value}"`);
+}
+
+function mediaSettings(env: NodeJS.ProcessEnv): MediaSettings {
+  const preset = env.MEDIA_X264_PRESET ?? '';
+  return {
+    worker: (env.MEDIA_WORKER ?? '').toLowerCase() !== 'off',
+    queue: queueKind(env.MEDIA_QUEUE),
+    ffmpeg: env.FFMPEG_PATH || 'ffmpeg',
+    ffprobe: env.FFPROBE_PATH || 'ffprobe',
+    maxAttempts: wholeAtLeast(env.MEDIA_MAX_ATTEMPTS, 3, 1),
+    retryBaseMs: wholeAtLeast(env.MEDIA_RETRY_BASE_MS, 30_000, 0),
+    leaseMs: wholeAtLeast(env.MEDIA_LEASE_MS, 60_000, 1000),
+    pollMs: wholeAtLeast(env.MEDIA_POLL_MS, 2000, 10),
+    preset: X264_PRESETS.includes(preset) ? preset : 'veryfast',
+  };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: ['1', 'true', 'yes'].includes((env.S3_FORCE_PATH_STYLE || '').toLowerCase()),
+  };
+}
+
+/**
+ * The one place the environment is read (the server, the CLIs: `loadConfig()`). Tests pass their own
+ * `env` (usually `{}`) and overrides, so nothing they do depends on the shell they run in.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const port = int(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const trust = env.TRUST_PROXY;
+  const { auth: authOver, media: mediaOver, ...flatOver } = overrides;
+  const auth = authSettings(env);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -70,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),
     shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 10_000),
-    ...overrides,
+    s3: s3Settings(env),
+    ...flatOver,
+    auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
+    media: { ...mediaSettings(env), ...mediaOver },
   };
 }

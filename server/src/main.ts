@@ -1,21 +1,24 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
+import { loadConfig } from './config';
+import { startBackground } from './lifecycle';
 
 /** After the drain, how long the rest (media worker, queues, mail, database) may take before the process exits anyway. */
 const CLOSE_GRACE_MS = 5_000;
 
-/** `npm start`: migrate, seed on first start, serve. */
+/** `npm start`: migrate, seed on first start, start the background work (lifecycle.ts), serve. */
 async function main() {
-  const ctx = await createContext();
+  const ctx = await createContext(loadConfig());
   const app = await buildApp(ctx, { logger: { level: ctx.config.logLevel } });
+  const background = await startBackground(ctx, app.log);
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     const drainMs = ctx.config.shutdownDrainMs;
     const HTTP = 'http connections';
-    const PLUGINS = 'app plugins (media worker, job queue, Redis)';
-    const open = new Set([HTTP, PLUGINS, 'mailer', 'database']);
+    const PLUGINS = 'app plugins (rate-limit and readiness Redis)';
+    const open = new Set([HTTP, PLUGINS]);
     app.log.info({ signal, drainMs }, 'shutting down: no new connections, in-flight requests may finish');
     // A kept-alive connection whose last request ends during the drain would otherwise stay open until the
     // cut below: close connections as they fall idle, so the process leaves as soon as the work is done.
@@ -28,7 +31,7 @@ async function main() {
     }, drainMs);
     // Nothing that hangs after that (a job hand-back, a database that does not answer) keeps the process alive.
     const hard = setTimeout(() => {
-      app.log.error({ stillOpen: [...open] }, 'shutdown did not finish in time; exiting anyway');
+      app.log.error({ stillOpen: [...open, ...background.open()] }, 'shutdown did not finish in time; exiting anyway');
       process.exit(1);
     }, drainMs + CLOSE_GRACE_MS);
     app.server.once('close', () => open.delete(HTTP));
@@ -38,12 +41,9 @@ async function main() {
       await app.close();
       clearTimeout(cut);
       clearInterval(sweep);
-      open.delete(HTTP);
-      open.delete(PLUGINS);
-      ctx.mailer.close();
-      open.delete('mailer');
-      await ctx.db.destroy();
-      open.delete('database');
+      open.clear();
+      // After the drain, since requests still running may enqueue jobs, send mail and query the database.
+      await background.stop();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);

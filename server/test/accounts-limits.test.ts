@@ -7,7 +7,7 @@ import { createTestUser } from './helpers/users';
 /**
  * Issue 3 acceptance, abuse limits with separate keys: per account (whatever the address) and per address
  * (whatever the account), on login, register, resend and reset; each refusal is 429 with its own code.
- * Default limits (services/auth/limits.ts): login 10 failures per account, 50 per address / 15 min;
+ * Default limits (config.ts, AUTH_LIMIT_*): login 10 failures per account, 50 per address / 15 min;
  * register 5 per e-mail, 20 per address; resend and reset 3 per e-mail, 10 per address / hour.
  */
 let tried = 0;

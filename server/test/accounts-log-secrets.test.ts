@@ -2,12 +2,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createContext } from '../src/bootstrap';
 import type { AppContext } from '../src/context';
 import { signDownloadLink } from '../src/services/console/download-links';
 import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
-import { testConfig } from './helpers/test-app';
+import { testContext } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 
 /**
@@ -27,7 +26,7 @@ describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dial
   beforeAll(async () => {
     sink = await startMailSink();
     db = await createTestDatabase(dialect);
-    ctx = await createContext({ ...testConfig(db), smtpUrl: sink.url, demoContent: false }, {});
+    ctx = await testContext(db, { smtpUrl: sink.url, demoContent: false });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         chunks.push(String(chunk));

@@ -7,7 +7,6 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { MediaJob } from '../src/db/repos/media';
 import { BULLMQ_QUEUE_NAME } from '../src/services/media/queue-bullmq';
-import { mediaSettings } from '../src/services/media/settings';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { startTestApp, type TestApp, testConfig } from './helpers/test-app';
 
@@ -23,7 +22,7 @@ const PREFIX_A = `mfc-test-prefix-a-${run}`;
 const PREFIX_B = `mfc-test-prefix-b-${run}`;
 const address = `10.${randomInt(200, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
 const EMAIL = `prefix-${run}@example.test`;
-const LIMITS = { AUTH_LIMIT_LOGIN_IP: '3/15', AUTH_LIMIT_REGISTER_EMAIL: '1/60' };
+const LIMITS = loadConfig({ AUTH_LIMIT_LOGIN_IP: '3/15', AUTH_LIMIT_REGISTER_EMAIL: '1/60' }).auth;
 
 async function deleteKeys(redis: Redis, pattern: string) {
   let cursor = '0';
@@ -58,23 +57,17 @@ describe.skipIf(!redisUrl)('rate limits of two sites on one Redis (sqlite; needs
   let siteB: TestApp;
   let siteA2: TestApp; // a second server of site A: same prefix
   let redis: Redis;
-  const saved = Object.fromEntries(Object.keys(LIMITS).map((k) => [k, process.env[k]]));
 
   beforeAll(async () => {
-    Object.assign(process.env, LIMITS); // limits are read per use (services/auth/limits.ts)
     redis = new Redis(redisUrl as string);
-    siteA = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_A, demoContent: false });
-    siteB = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_B, demoContent: false });
-    siteA2 = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_A, demoContent: false });
+    siteA = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_A, demoContent: false, auth: LIMITS });
+    siteB = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_B, demoContent: false, auth: LIMITS });
+    siteA2 = await startTestApp('sqlite', { redisUrl, redisPrefix: PREFIX_A, demoContent: false, auth: LIMITS });
   });
   afterAll(async () => {
     await siteA?.close();
     await siteB?.close();
     await siteA2?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
     await deleteKeys(redis, `${PREFIX_A}:*`);
     await deleteKeys(redis, `${PREFIX_B}:*`);
     // Unprefixed keys of this run's address and e-mail, had any store written them (it must not).
@@ -135,9 +128,9 @@ describe.skipIf(!redisUrl)('the BullMQ media queue under REDIS_PREFIX (sqlite; n
   /** Queues entry 1 on a site started with `env`; returns where BullMQ keeps it. */
   async function queueOne(env: NodeJS.ProcessEnv) {
     const db = await createTestDatabase('sqlite');
-    const ctx = await createContext({ ...testConfig(db), demoContent: false, redisUrl }, { MEDIA_QUEUE: 'bullmq', ...env });
+    const ctx = await createContext(loadConfig({ MEDIA_QUEUE: 'bullmq', ...env }, { ...testConfig(db), demoContent: false, redisUrl }));
     opened.push({ ctx, db });
-    await ctx.mediaQueue.enqueue({ entry_id: 1, max_attempts: 1 } as MediaJob, mediaSettings({}));
+    await ctx.mediaQueue.enqueue({ entry_id: 1, max_attempts: 1 } as MediaJob, loadConfig({}).media);
   }
 
   async function stateUnder(prefix: string) {

@@ -277,16 +277,15 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
   });
 
   it('says so with 6032 when ffmpeg is missing', async () => {
-    const saved = process.env.FFMPEG_PATH;
-    process.env.FFMPEG_PATH = '/nonexistent/ffmpeg';
+    const saved = t.ctx.config.media;
+    t.ctx.config.media = { ...saved, ffmpeg: '/nonexistent/ffmpeg' };
     try {
       const res = await credential(admin, 'exhibitionVideo', 1000, 'x.mov');
       expect(res.status).toBe(503);
       expect(res.body.code).toBe(6032);
       expect(res.body.msg).toContain('ffmpeg');
     } finally {
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
+      t.ctx.config.media = saved;
     }
   });
 });

@@ -2,11 +2,10 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createContext } from '../src/bootstrap';
 import type { AppContext } from '../src/context';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
 import { logSink } from './helpers/log-sink';
-import { startTestApp, type TestApp, testConfig } from './helpers/test-app';
+import { startTestApp, type TestApp, testContext } from './helpers/test-app';
 
 /**
  * Fault drill: the database becomes unreachable while the app serves. The shared PostgreSQL is never
@@ -67,7 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage on postgres (th
     const viaProxy = new URL(db.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    ctx = await createContext({ ...testConfig({ url: viaProxy.toString(), dataDir: db.dataDir }), demoContent: false }, {});
+    ctx = await testContext({ url: viaProxy.toString(), dataDir: db.dataDir }, { demoContent: false });
     app = await buildApp(ctx, { logger: { level: 'info', stream: log.stream } });
     await app.ready();
   });

@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createContext } from '../src/bootstrap';
-import type { Config } from '../src/config';
+import type { ConfigOverrides } from '../src/config';
 import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { type LogLine, logSink } from './helpers/log-sink';
-import { testConfig } from './helpers/test-app';
+import { testContext } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { type Client, createUpload, credential, openWindow, patch } from './submission-client';
 import { makeZip, SMALL_PDF } from './submission-fixtures';
@@ -67,8 +66,8 @@ function fillDisk(file: string) {
 
 type LoggedApp = { app: FastifyInstance; ctx: AppContext; lines: LogLine[]; close: () => Promise<void> };
 
-async function startLoggedApp(db: TestDatabase, overrides: Partial<Config>, adjust?: (ctx: AppContext) => void): Promise<LoggedApp> {
-  const ctx = await createContext({ ...testConfig(db), ...overrides }, {});
+async function startLoggedApp(db: TestDatabase, overrides: ConfigOverrides, adjust?: (ctx: AppContext) => void): Promise<LoggedApp> {
+  const ctx = await testContext(db, overrides);
   adjust?.(ctx);
   const log = logSink();
   const app = await buildApp(ctx, { logger: { level: 'info', stream: log.stream } });

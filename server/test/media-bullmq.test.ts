@@ -5,15 +5,16 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createContext } from '../src/bootstrap';
+import type { MediaSettings } from '../src/config';
 import type { AppContext } from '../src/context';
 import { findJobByEntry, type MediaJob } from '../src/db/repos/media';
+import { startBackground } from '../src/lifecycle';
 import { enqueueTranscode } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
 import { BULLMQ_QUEUE_NAME, bullmqJobId } from '../src/services/media/queue-bullmq';
 import type { Log } from '../src/services/media/worker';
 import { createTestDatabase } from './helpers/databases';
-import { testConfig } from './helpers/test-app';
+import { testContext } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { corruptFilm, exitCodeOf, ffprobeJson, insertEntry, killMidJob, listDir, makeFixture, spawnWorker, testSettings } from './media-helpers';
 import { api, listen, openWindow, uploadEntryFiles } from './submission-client';
@@ -28,14 +29,14 @@ const PREFIX = `mfc-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 type App = Awaited<ReturnType<typeof startBullmqApp>>;
 
-async function startBullmqApp() {
+async function startBullmqApp(media: Partial<MediaSettings> = {}) {
   const db = await createTestDatabase('sqlite');
-  const env = { MEDIA_QUEUE: 'bullmq', MEDIA_QUEUE_PREFIX: PREFIX };
-  const ctx = await createContext({ ...testConfig(db), demoContent: false, redisUrl: REDIS_URL }, env);
+  const ctx = await testContext(db, { demoContent: false, redisUrl: REDIS_URL, redisPrefix: PREFIX, media: { queue: 'bullmq', ...media } });
   const logged: string[] = [];
   const log: Log = { info: (msg) => logged.push(msg), error: (err, msg) => logged.push(`ERROR ${msg}: ${String(err)}`) };
   const app = await buildApp(ctx);
   await app.ready();
+  const background = await startBackground(ctx, app.log);
   return {
     app,
     ctx,
@@ -43,9 +44,8 @@ async function startBullmqApp() {
     log,
     logged,
     close: async () => {
-      await app.close(); // also closes the queue's Redis connections
-      ctx.mailer.close();
-      await ctx.db.destroy();
+      await app.close();
+      await background.stop(); // also closes the queue's Redis connections
       await db.drop();
     },
   };
@@ -259,17 +259,8 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
   });
 
   describe('the server with MEDIA_QUEUE=bullmq', () => {
-    const saved = { ...process.env };
-    afterAll(() => {
-      for (const k of ['MEDIA_WORKER', 'MEDIA_MAX_ATTEMPTS']) {
-        if (saved[k] === undefined) delete process.env[k];
-        else process.env[k] = saved[k];
-      }
-    });
-
     it('runs jobs in its own BullMQ worker and closes its connections on close', async () => {
-      Object.assign(process.env, { MEDIA_WORKER: 'on', MEDIA_MAX_ATTEMPTS: '1' });
-      const s = await startBullmqApp();
+      const s = await startBullmqApp({ worker: true, maxAttempts: 1 });
       let closed = false;
       try {
         const user = await createTestUser(s.ctx);

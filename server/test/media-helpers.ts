@@ -2,10 +2,10 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadConfig, type MediaSettings } from '../src/config';
 import type { AppContext } from '../src/context';
 import { nowIso } from '../src/db/database';
 import { findJobByEntry, type MediaJob } from '../src/db/repos/media';
-import { type MediaSettings, mediaSettings } from '../src/services/media/settings';
 import { newWorkerId, processNextJob } from '../src/services/media/worker';
 
 /** Shared pieces of the media tests: entries, generated film fixtures, a worker run to the end. */
@@ -40,7 +40,7 @@ export async function insertEntry(ctx: AppContext, userId: number, opts: { statu
 
 /** Small, fast settings: tests never wait for real back-off or lease times. */
 export function testSettings(over: Partial<MediaSettings> = {}): MediaSettings {
-  return { ...mediaSettings({}), preset: 'ultrafast', maxAttempts: 2, retryBaseMs: 0, leaseMs: 3000, pollMs: 50, ...over };
+  return { ...loadConfig({}).media, preset: 'ultrafast', maxAttempts: 2, retryBaseMs: 0, leaseMs: 3000, pollMs: 50, ...over };
 }
 
 /**

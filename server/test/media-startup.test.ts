@@ -1,21 +1,19 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createContext } from '../src/bootstrap';
+import type { MediaSettings } from '../src/config';
 import { findJobByEntry } from '../src/db/repos/media';
+import { startBackground } from '../src/lifecycle';
 import { enqueueTranscode } from '../src/services/media/jobs';
 import { createTestDatabase } from './helpers/databases';
-import { testConfig } from './helpers/test-app';
+import { testContext } from './helpers/test-app';
 import { createTestUser } from './helpers/users';
 import { corruptFilm, insertEntry } from './media-helpers';
 
 /** The server at start: says once when ffmpeg is missing; otherwise runs the in-process worker. */
-const saved = { ...process.env };
-
-async function startServer(env: Record<string, string>) {
-  Object.assign(process.env, env);
+async function startServer(media: Partial<MediaSettings>) {
   const db = await createTestDatabase('sqlite');
-  const ctx = await createContext({ ...testConfig(db), demoContent: false }, {});
+  const ctx = await testContext(db, { demoContent: false, media });
   const lines: { level: number; msg: string }[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -25,29 +23,23 @@ async function startServer(env: Record<string, string>) {
   });
   const app = await buildApp(ctx, { logger: { level: 'info', stream } });
   await app.ready();
+  // As main.ts does: the background work starts once the app is built.
+  const background = await startBackground(ctx, app.log);
   return {
     ctx,
     db,
     lines,
     close: async () => {
       await app.close();
-      ctx.mailer.close();
-      await ctx.db.destroy();
+      await background.stop();
       await db.drop();
     },
   };
 }
 
-afterEach(() => {
-  for (const k of ['MEDIA_WORKER', 'FFMPEG_PATH', 'MEDIA_MAX_ATTEMPTS', 'MEDIA_RETRY_BASE_MS', 'MEDIA_POLL_MS']) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-});
-
 describe('media at server start', () => {
   it('says once that ffmpeg is missing and starts no worker', async () => {
-    const s = await startServer({ MEDIA_WORKER: 'on', FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    const s = await startServer({ worker: true, ffmpeg: '/nonexistent/ffmpeg' });
     try {
       const said = s.lines.filter((l) => /ffmpeg not found/.test(l.msg));
       expect(said).toHaveLength(1);
@@ -59,7 +51,7 @@ describe('media at server start', () => {
   });
 
   it('runs the in-process worker when ffmpeg is there', async () => {
-    const s = await startServer({ MEDIA_WORKER: 'on', MEDIA_MAX_ATTEMPTS: '1', MEDIA_RETRY_BASE_MS: '0', MEDIA_POLL_MS: '50' });
+    const s = await startServer({ worker: true, maxAttempts: 1, retryBaseMs: 0, pollMs: 50 });
     try {
       expect(s.lines.some((l) => /media worker .* started/.test(l.msg))).toBe(true);
       const user = await createTestUser(s.ctx);

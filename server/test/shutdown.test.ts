@@ -13,7 +13,7 @@ import { freePort } from './helpers/free-port';
 const root = path.resolve(import.meta.dirname, '../..');
 const DRAIN_MS = 1500;
 
-/** The test runner's own markers would make the server skip its media worker; the drill wants production behaviour. */
+/** The drill wants production behaviour: none of the test runner's own variables reach the server. */
 function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
   return { ...env, ...extra };

@@ -66,8 +66,7 @@ describe.each(DIALECTS)('uploads: credential and resumable protocol (%s)', (dial
     const { issueCredential } = await import('../src/services/submission/credential');
     const user = await t.ctx.db.selectFrom('users').select(['id', 'email', 'locale']).orderBy('id').executeTakeFirstOrThrow();
     const old = await issueCredential(
-      t.ctx.db,
-      t.ctx.config.cookieSecret,
+      t.ctx,
       { ...user, role: 'user', verified: true, sessionId: 0 },
       { purpose: 'cover', name: 'x', size: 100, type: '' },
       Date.now() - 16 * 60_000,

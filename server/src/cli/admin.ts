@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { emailSchema, passwordRule } from '../../../common/console/cli-schemas';
 import { createContext } from '../bootstrap';
+import { loadConfig } from '../config';
 import { findUserByEmail, setUserRole } from '../db/repos/console/users';
 import { createOrPromoteAdmin } from '../services/console/admins';
 
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const ctx = await createContext({ demoContent: false });
+  const ctx = await createContext(loadConfig(undefined, { demoContent: false }));
   try {
     if (command === 'revoke') {
       const user = await findUserByEmail(ctx.db, email.data);

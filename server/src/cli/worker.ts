@@ -1,6 +1,7 @@
 import { createContext } from '../bootstrap';
+import { loadConfig } from '../config';
+import { startBackground } from '../lifecycle';
 import { ffmpegAvailable } from '../services/media/ffmpeg';
-import { mediaSettings } from '../services/media/settings';
 
 /**
  * `npm run worker`: the media worker as its own process (set MEDIA_WORKER=off on the web servers then).
@@ -9,20 +10,23 @@ import { mediaSettings } from '../services/media/settings';
  */
 // One JSON line per event, like the server's log (pino is Fastify's, not a direct dependency).
 const line = (level: string, msg: string, err?: unknown) => console.log(JSON.stringify({ level, time: Date.now(), msg, ...(err ? { err: String(err) } : {}) }));
-const log = { info: (msg: string) => line('info', msg), error: (err: unknown, msg = 'error') => line('error', msg, err) };
-const settings = mediaSettings();
-if (!(await ffmpegAvailable(settings.ffmpeg))) {
+const log = {
+  info: (msg: string) => line('info', msg),
+  warn: (msg: string) => line('warn', msg),
+  error: (err: unknown, msg = 'error') => line('error', msg, err),
+};
+const config = loadConfig();
+// Checked before the database is opened: a worker without ffmpeg has nothing to do.
+if (!(await ffmpegAvailable(config.media.ffmpeg))) {
   line('error', 'ffmpeg not found: install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH');
   process.exit(1);
 }
-const ctx = await createContext();
-const worker = ctx.mediaQueue.startWorker(ctx, { ...settings, worker: true }, log);
+const ctx = await createContext(config);
+// MEDIA_WORKER=off is meant for the servers: this process is the worker whatever it says.
+const background = await startBackground(ctx, log, 'worker');
 
 async function shutdown() {
-  await worker.stop();
-  await ctx.mediaQueue.close();
-  ctx.mailer.close();
-  await ctx.db.destroy();
+  await background.stop();
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

@@ -1,3 +1,4 @@
+import { Code } from '../../../common/errors';
 import { AppError } from '../errors';
 
 /**
@@ -74,7 +75,7 @@ export function classifyFailure(err: unknown): Failure | undefined {
 /** The catalogued error a failure is answered with, or undefined when `err` is no infrastructure failure. */
 export function failureAsAppError(err: unknown): AppError | undefined {
   const failure = classifyFailure(err);
-  if (failure?.kind === 'unavailable') return new AppError(9503, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, cause: err });
-  if (failure?.kind === 'outOfSpace') return new AppError(9507, { cause: err });
+  if (failure?.kind === 'unavailable') return new AppError(Code.Unavailable, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, cause: err });
+  if (failure?.kind === 'outOfSpace') return new AppError(Code.StorageFull, { cause: err });
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { Code } from '../../../common/errors';
 import type { Locale } from '../../../common/locales';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
@@ -19,7 +20,7 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {
     return await p;
   } catch (err) {
-    if (err instanceof AppError && err.code === 9404) return null;
+    if (err instanceof AppError && err.code === Code.NotFound) return null;
     throw err;
   }
 }
@@ -44,7 +45,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     try {
       entry = id ? await getGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
     } catch (err) {
-      if (!(err instanceof AppError && err.code === 2100)) throw err;
+      if (!(err instanceof AppError && err.code === Code.EntryNotFound)) throw err;
     }
     return entry
       ? { title: entry.title, description: (entry.slogan || entry.description).slice(0, 160), imageUrl: entry.coverUrl ?? undefined, type: 'video.other' }

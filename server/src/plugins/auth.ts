@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Code } from '../../../common/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
@@ -22,20 +23,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** preHandler: a signed-in user is required (1009 without a token, 1008 with a stale one). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const user = await request.sessionUser();
-  if (!user) throw new AppError(1009);
+  if (!user) throw new AppError(Code.LoginRequired);
 }
 
 /** preHandler: an admin is required; the check is on the server for every console route. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = await request.sessionUser();
-  if (!user) throw new AppError(1009);
-  if (user.role !== 'admin') throw new AppError(1010);
+  if (!user) throw new AppError(Code.LoginRequired);
+  if (user.role !== 'admin') throw new AppError(Code.Forbidden);
 }
 
 /** Returns the signed-in user or throws; for handlers behind requireUser/requireAdmin. */
 export async function currentUserOf(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.sessionUser();
-  if (!user) throw new AppError(1009);
+  if (!user) throw new AppError(Code.LoginRequired);
   return user;
 }
 

@@ -1,38 +1,46 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, errorMessage, errorStatus, isErrorCode } from '../../../common/errors';
-import type { Locale } from '../../../common/locales';
+import { Code, type ErrorCode, errorStatus, isErrorCode } from '../../../common/errors';
+import { megabytes } from '../../../common/format';
 import { classifyFailure, failureAsAppError } from '../db/failures';
 import { databaseOutage } from '../db/outage';
-import { AppError } from '../errors';
+import { AppError, failureBody, type MessageValues } from '../errors';
 
-/** Builds the failure envelope of DESIGN §4. */
-export function failureBody(code: ErrorCode, locale: Locale, fields?: Record<string, ErrorCode>) {
-  const body: { code: number; msg: string; data?: { fields: Record<string, { code: number; msg: string }> } } = {
-    code,
-    msg: errorMessage(code, locale),
-  };
-  if (fields && Object.keys(fields).length > 0) {
-    body.data = {
-      fields: Object.fromEntries(Object.entries(fields).map(([k, c]) => [k, { code: c, msg: errorMessage(c, locale) }])),
-    };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file route's limit in bytes: a body over it is refused as 5002 naming the limit ("exceeds 5 M"), not 9413. */
+    fileLimit?: number;
   }
-  return body;
 }
 
 /** Schema messages in common/ are catalogue codes written as strings ("2004"); anything else is 1000. */
 function codeFromMessage(message: string | undefined): ErrorCode {
   const n = Number(message);
-  return isErrorCode(n) ? n : 1000;
+  return isErrorCode(n) ? n : Code.ParameterError;
 }
 
-function sendFailure(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, status: number, fields?: Record<string, ErrorCode>) {
+function sendFailure(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  status: number,
+  detail: { fields?: Record<string, ErrorCode>; values?: MessageValues } = {},
+) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send(failureBody(code, request.locale, fields));
+    .send(failureBody(code, request.locale, detail));
 }
+
+/** Fastify's own refusals by status: the catalogue's transport codes, any other 4xx is a parameter error. */
+const TRANSPORT_CODES: Partial<Record<number, ErrorCode>> = {
+  429: Code.TooManyRequests,
+  413: Code.BodyTooLarge,
+  415: Code.UnsupportedMediaType,
+  405: Code.MethodNotAllowed,
+  404: Code.NotFound,
+};
 
 /** The one error handler: every failure leaves as an envelope; no stack trace ever reaches a client. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -44,7 +52,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const failure = raw instanceof AppError && raw.status < 500 ? undefined : failureAsAppError(raw);
     if (failure) {
       // The outage is logged once where queries fail (db/outage.ts); a full disk is named on each refused write.
-      if (failure.code === 9507) {
+      if (failure.code === Code.StorageFull) {
         // The route's pattern, not the URL: query strings may carry tokens.
         request.log.warn({ code: classifyFailure(raw)?.code, method: request.method, route: request.routeOptions.url }, 'write refused: out of storage space');
       }
@@ -54,7 +62,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (raw instanceof AppError) {
       const error = raw;
       if (error.headers) reply.headers(error.headers);
-      return sendFailure(reply, request, error.code, error.status, error.fields);
+      return sendFailure(reply, request, error.code, error.status, { fields: error.fields, values: error.values });
     }
     if (hasZodFastifySchemaValidationErrors(raw)) {
       const error = raw;
@@ -63,19 +71,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[key] ??= codeFromMessage(issue.message);
       }
-      const first = Object.values(fields)[0] ?? 1000;
-      return sendFailure(reply, request, first, Math.max(errorStatus(first), 400), fields);
+      const first = Object.values(fields)[0] ?? Code.ParameterError;
+      return sendFailure(reply, request, first, Math.max(errorStatus(first), 400), { fields });
     }
     const error = raw as FastifyError;
-    if (error.validation) return sendFailure(reply, request, 1000, 400);
+    if (error.validation) return sendFailure(reply, request, Code.ParameterError, 400);
+    // A file route's body over its limit is told in the file rule's words (routes/console/files.ts).
+    const fileLimit = request.routeOptions.config?.fileLimit;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && fileLimit !== undefined) {
+      return sendFailure(reply, request, Code.FileTooLarge, 413, { values: { size: megabytes(fileLimit) } });
+    }
     const status = error.statusCode ?? 500;
-    if (status === 429) return sendFailure(reply, request, 9429, 429);
-    if (status === 413) return sendFailure(reply, request, 9413, 413);
-    if (status === 415) return sendFailure(reply, request, 9415, 415);
-    if (status === 405) return sendFailure(reply, request, 9405, 405);
-    if (status === 404) return sendFailure(reply, request, 9404, 404);
-    if (status >= 400 && status < 500) return sendFailure(reply, request, 1000, status);
+    const transport = TRANSPORT_CODES[status];
+    if (transport !== undefined) return sendFailure(reply, request, transport, status);
+    if (status >= 400 && status < 500) return sendFailure(reply, request, Code.ParameterError, status);
     request.log.error({ err: error }, 'unhandled error');
-    return sendFailure(reply, request, 9500, 500);
+    return sendFailure(reply, request, Code.Internal, 500);
   });
 });

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { Code } from '../../../common/errors';
 import { AppError } from '../errors';
 
 const HELMET_OPTIONS: HelmetOptions = {
@@ -83,6 +84,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?:
     skipOnError: true,
     // Keys start with the site's REDIS_PREFIX: sites sharing one Redis must not share counters.
     ...(redis ? { redis, nameSpace: `${opts.redisPrefix}:rate-limit:` } : {}),
-    errorResponseBuilder: (_req, context) => new AppError(9429, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
+    errorResponseBuilder: (_req, context) => new AppError(Code.TooManyRequests, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
 });

@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataStore } from '@tus/utils';
-import type { Config } from '../config';
+import type { Config, S3Settings } from '../config';
 import { LocalTusStore } from './local-tus-store';
-import { type S3Settings, s3SettingsFromEnv } from './s3-settings';
 
 /**
  * Where uploaded bytes live. Private originals (tus uploads: films, packages) go to local disk under
@@ -59,8 +58,8 @@ async function createS3Store(s3: S3Settings): Promise<DataStore> {
   });
 }
 
-export async function createStorage(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
-  const s3 = s3SettingsFromEnv(env);
+export async function createStorage(config: Config): Promise<Storage> {
+  const s3 = config.s3;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const mediaDir = path.join(config.dataDir, 'media');
   fs.mkdirSync(uploadsDir, { recursive: true });

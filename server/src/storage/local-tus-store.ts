@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server'; // re-exports @tus/utils, which is not a direct dependency
+import { Code } from '../../../common/errors';
 import { classifyFailure } from '../db/failures';
 import { AppError } from '../errors';
 
@@ -14,7 +15,7 @@ export class UploadOutOfSpace extends AppError {
   readonly detail: OutOfSpaceDetail;
 
   constructor(detail: OutOfSpaceDetail, cause: unknown) {
-    super(9507, { cause });
+    super(Code.StorageFull, { cause });
     this.detail = detail;
   }
 }

@@ -6,8 +6,9 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { IntlProvider } from 'react-intl';
 import { MESSAGES } from '../../../common/i18n/index';
 import type { Locale } from '../../../common/locales';
-import { setRequestLocale } from '../api/request';
+import { setActiveLocale } from '../i18n/active-locale';
 import { detectLocale, storeLocale } from '../i18n/detect-locale';
+import { setCurrentMessages } from '../i18n/messages';
 import { theme } from '../theme';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS } as const;
@@ -22,7 +23,9 @@ export function useAdminLocale(): AdminLocaleValue {
 /** The console's language: the same stored choice and messages as the public site, switched in place. */
 export function AdminLocaleProvider({ children }: { children: ReactNode }) {
   const [locale, setChosen] = useState<Locale>(() => detectLocale('/'));
-  setRequestLocale(locale);
+  setActiveLocale(locale);
+  // The request layer's own texts (expired session, request errors) come from the on-screen set.
+  setCurrentMessages(MESSAGES[locale]);
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = MESSAGES[locale]['console.title'];

@@ -2,9 +2,8 @@ import { Button, Grid, Layout, Menu, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { ACCESS_TOKEN_KEY } from '../../../common/constants';
 import { isLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
-import { request } from '../api/request';
+import { clearAccessToken, request } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
 import { useAdminLocale } from './AdminLocale';
 import { CONSOLE_MENU, type ConsoleMenuItem, visibleMenu } from './menu';
@@ -28,7 +27,7 @@ export function ConsoleLayout() {
 
   const logout = async () => {
     await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    clearAccessToken();
     await refresh();
     navigate('/login', { replace: true });
   };

@@ -3,9 +3,10 @@ import { Alert, App, Button, Input, Progress, Space, Typography, Upload } from '
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EXHIBITION_VIDEO_ACCEPT, type ExhibitionVideoStatus } from '../../../common/console/uploads';
-import { messageForCode, request } from '../api/request';
+import { Code } from '../../../common/errors';
+import { request } from '../api/request';
+import { errorText } from '../i18n/error-text';
 import { startUpload, type UploadHandle } from '../pages/submission/tus-upload';
-import { useAdminLocale } from './AdminLocale';
 import { VideoPlayer } from './VideoPlayer';
 
 type Phase =
@@ -35,7 +36,6 @@ export function ExhibitionVideoInput({
   onPoster?: (url: string) => void;
 }) {
   const intl = useIntl();
-  const { locale } = useAdminLocale();
   const { message } = App.useApp();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
@@ -64,7 +64,7 @@ export function ExhibitionVideoInput({
         return;
       }
       if (state?.status === 'failed') {
-        setPhase({ kind: 'failed', message: messageForCode(state.code ?? 6031, cb.f('console.video.failed')) });
+        setPhase({ kind: 'failed', message: errorText(state.code ?? Code.ExhibitionVideoFailed, {}, cb.f('console.video.failed')) });
         return;
       }
       if (state) setPhase({ kind: 'processing', id: processingId, percent: state.percent });
@@ -79,13 +79,12 @@ export function ExhibitionVideoInput({
 
   const upload = async (file: File) => {
     setPhase({ kind: 'uploading', percent: 0 });
-    handle.current = await startUpload(file, 'exhibitionVideo', locale, {
+    handle.current = await startUpload(file, 'exhibitionVideo', {
       onProgress: (sent, total) => setPhase({ kind: 'uploading', percent: Math.floor((sent / Math.max(total, 1)) * 100) }),
       onChecking: () => undefined,
       onRetry: () => undefined,
       onSuccess: (outcome) => setPhase({ kind: 'processing', id: outcome.id, percent: 0 }),
-      onError: (code, msg) =>
-        setPhase({ kind: 'failed', message: msg ?? (code ? messageForCode(code, f('console.video.failed')) : f('console.video.failed')) }),
+      onError: (code, msg) => setPhase({ kind: 'failed', message: msg ?? (code ? errorText(code, {}, f('console.video.failed')) : f('console.video.failed')) }),
     });
   };
 

@@ -3,7 +3,6 @@ import { App, Button, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTENT_IMAGE_ACCEPT, type ContentImagePurpose, type ContentImageUpload } from '../../../common/console/uploads';
-import { useAdminLocale } from './AdminLocale';
 import { adminUpload } from './api';
 
 /** Only the site's own images preview: the console's CSP (img-src 'self') would block any other address. */
@@ -15,13 +14,12 @@ const previewable = (url: string | undefined): url is string => !!url && url.sta
  */
 export function ImageUrlInput({ id, value, onChange, purpose }: { id?: string; value?: string; onChange?: (v: string) => void; purpose: ContentImagePurpose }) {
   const intl = useIntl();
-  const { locale } = useAdminLocale();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const upload = async (file: File) => {
     setBusy(true);
-    const saved = await adminUpload<ContentImageUpload>(`/api/admin/uploads/image?purpose=${purpose}`, file, locale).catch(() => null);
+    const saved = await adminUpload<ContentImageUpload>(`/api/admin/uploads/image?purpose=${purpose}`, file).catch(() => null);
     setBusy(false);
     if (!saved) return;
     onChange?.(saved.url);

@@ -14,15 +14,10 @@ import type { NewsCategory, PageSlug } from '../../../common/constants';
 import type { Paged } from '../../../common/errors';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
+import { qs } from './query-string';
 import { request } from './request';
 
 /** Query hooks of the read API. The locale is part of every key: switching language refetches in place. */
-function qs(params: Record<string, string | number | undefined>): string {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
-  const out = s.toString();
-  return out ? `?${out}` : '';
-}
 
 export function useNewsList(page: number, pageSize: number, category?: NewsCategory) {
   const { locale } = useLocale();

@@ -1,9 +1,10 @@
 import { ACCESS_TOKEN_KEY, REQUEST_TIMEOUT_MS } from '../../../common/constants';
-import { ERRORS, isErrorCode } from '../../../common/errors';
+import { Code } from '../../../common/errors';
 import type { MessageKey } from '../../../common/i18n/index';
-import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
+import { activeLocale } from '../i18n/active-locale';
+import { errorText, type TextValues } from '../i18n/error-text';
 import { currentMessages } from '../i18n/messages';
-import { ApiError } from './api-error';
+import { ApiError, type FieldRefusal } from './api-error';
 import { showMessage, showNotification } from './feedback';
 
 /**
@@ -15,16 +16,39 @@ export type ErrorLevel = 'silent' | 'warning' | 'error' | 'notification' | 'redi
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob or File is sent as the raw body (the console's file routes read bytes). */
   body?: unknown;
   level?: ErrorLevel;
   signal?: AbortSignal;
+  /** What a success resolves with: the envelope's `data` (default), or the answer's bytes (CSV exports, the poster). */
+  as?: 'data' | 'blob';
+  /** A longer limit than the API's 20 s, for uploads. */
+  timeoutMs?: number;
 };
 
-let currentLocale: Locale = DEFAULT_LOCALE;
 let navigateTo: (path: string) => void = (path) => window.location.assign(path);
 
-export function setRequestLocale(locale: Locale): void {
-  currentLocale = locale;
+/** The session's bearer token. The one place that reads it: every call here, and tus uploads, take it from this. */
+export function accessToken(): string | null {
+  try {
+    return localStorage.getItem(ACCESS_TOKEN_KEY);
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Signing in keeps the token for the calls that follow. */
+export function setAccessToken(token: string): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, token);
+}
+
+/** Signing out forgets it. */
+export function clearAccessToken(): void {
+  try {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+  } catch {
+    // storage disabled
+  }
 }
 
 let sessionEnded: () => void = () => undefined;
@@ -43,17 +67,12 @@ function text(key: MessageKey, values: Record<string, string | number> = {}): st
   return (currentMessages()[key] ?? key).replace(/\{(\w+)\}/g, (_, n: string) => String(values[n] ?? ''));
 }
 
-/** The client's own translation of a code, else the server's msg (DESIGN §4). */
-export function messageForCode(code: number, fallback: string): string {
-  return isErrorCode(code) ? ERRORS[code][currentLocale] : fallback;
-}
-
 function localePrefix(): string {
   const first = window.location.pathname.split('/')[1];
   return first === 'en-US' || first === 'zh-CN' || first === 'zh-TW' ? `/${first}` : '';
 }
 
-/** Session expired (401 with 1008, or the spec's 302): tell, clear storage, go to the right login. */
+/** Session expired (401 with SessionExpired, or the spec's 302): tell, clear storage, go to the right login. */
 function onSessionExpired(): void {
   void showMessage('error', text('request.sessionExpired'));
   try {
@@ -80,37 +99,45 @@ function report(error: ApiError, level: ErrorLevel): void {
     if (level === 'redirect' && error.status !== 0) navigateTo(`${localePrefix()}/500`);
     return;
   }
-  const msg = messageForCode(error.code, error.msg);
+  const msg = errorText(error.code, error.values, error.msg);
   void showMessage(level === 'warning' ? 'warning' : 'error', msg);
 }
 
+/** `data.values` of a refusal: the measured values its text was filled with. */
+function valuesOf(data: unknown): TextValues {
+  const values = (data as { values?: unknown } | undefined)?.values;
+  return values && typeof values === 'object' && !Array.isArray(values) ? (values as TextValues) : {};
+}
+
 /**
- * The one fetch wrapper: bearer token from localStorage, JSON, 20 s time-out, the envelope unwrapped.
- * Resolves with `data`; rejects with ApiError after showing it at the requested level.
+ * The one fetch wrapper of the web app (public site and console): bearer token, X-Locale, JSON, 20 s
+ * time-out, the envelope unwrapped. Resolves with `data` (or the bytes, with `as: 'blob'`); rejects with
+ * ApiError after showing it at the requested level.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, level = 'error', signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Locale': currentLocale };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let token: string | null = null;
-  try {
-    token = localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    token = null;
-  }
+export function request(path: string, options: RequestOptions & { as: 'blob' }): Promise<Blob>;
+export function request<T>(path: string, options?: RequestOptions): Promise<T>;
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T | Blob> {
+  const { method = 'GET', body, level = 'error', signal, as = 'data', timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { 'X-Locale': activeLocale() };
+  if (as === 'data') headers.Accept = 'application/json';
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
+  const token = accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: combined, redirect: 'manual' });
+    const sent = body === undefined ? undefined : raw ? body : JSON.stringify(body);
+    response = await fetch(path, { method, headers, body: sent, signal: combined, redirect: 'manual' });
   } catch (err) {
     if (signal?.aborted) throw err;
     const error = new ApiError(0, 0, timeout.aborted ? text('request.timeout') : text('request.network'));
     report(error, level);
     throw error;
   }
+  if (as === 'blob' && response.ok) return response.blob();
 
   let payload: { code?: number; msg?: string; data?: unknown } = {};
   try {
@@ -118,12 +145,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch {
     payload = {};
   }
-  const code = typeof payload.code === 'number' ? payload.code : response.ok ? 0 : 9500;
+  const code = typeof payload.code === 'number' ? payload.code : response.ok ? 0 : Code.Internal;
   if ((response.status === 200 || response.status === 201) && code === 0) return payload.data as T;
 
-  const fields = (payload.data as { fields?: Record<string, { code: number; msg: string }> } | undefined)?.fields;
-  const error = new ApiError(code, response.status, payload.msg ?? '', fields);
-  if ((response.status === 401 && code === 1008) || response.status === 302 || response.type === 'opaqueredirect') {
+  const fields = (payload.data as { fields?: Record<string, FieldRefusal> } | undefined)?.fields;
+  const error = new ApiError(code, response.status, payload.msg ?? '', fields, valuesOf(payload.data));
+  if ((response.status === 401 && code === Code.SessionExpired) || response.status === 302 || response.type === 'opaqueredirect') {
     if (token) onSessionExpired();
     throw error;
   }

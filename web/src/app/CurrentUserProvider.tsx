@@ -1,17 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CurrentUser } from '../../../common/api-types';
-import { ACCESS_TOKEN_KEY } from '../../../common/constants';
+import { Code } from '../../../common/errors';
 import { ApiError } from '../api/api-error';
-import { request, setSessionEndedListener } from '../api/request';
+import { accessToken, request, setSessionEndedListener } from '../api/request';
 import { accessFor, CurrentUserContext } from './current-user';
 
-function hasToken(): boolean {
-  try {
-    return Boolean(localStorage.getItem(ACCESS_TOKEN_KEY));
-  } catch {
-    return false;
-  }
-}
+const hasToken = (): boolean => Boolean(accessToken());
 
 /**
  * Loads the current user at start-up. Until the first load ends the app shows an empty placeholder
@@ -37,7 +31,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       setCurrentUser(null);
       // Not being signed in is a state, not an error.
-      if (!(err instanceof ApiError && (err.code === 1009 || err.code === 1008))) setError(err);
+      if (!(err instanceof ApiError && (err.code === Code.LoginRequired || err.code === Code.SessionExpired))) setError(err);
     } finally {
       setLoading(false);
       setFirstLoadDone(true);

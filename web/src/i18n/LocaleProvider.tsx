@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { IntlProvider } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { isRtl, type Locale } from '../../../common/locales';
-import { setRequestLocale } from '../api/request';
+import { setActiveLocale } from './active-locale';
 import { detectLocale, localeFromPath, storeLocale, switchPathLocale } from './detect-locale';
 import { loadedMessages, loadMessages, setCurrentMessages } from './messages';
 import { LocaleContext } from './use-locale';
@@ -14,7 +14,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const prefix = localeFromPath(location.pathname);
   const [chosen, setChosen] = useState<Locale>(() => detectLocale(location.pathname));
   const locale = prefix ?? chosen;
-  setRequestLocale(locale);
+  setActiveLocale(locale);
   // The texts on screen: the previous language stays until the next one has arrived (switch in place).
   // main.tsx waits for the first set before rendering, so the first render already has them.
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Record<string, string> } | null>(() => {

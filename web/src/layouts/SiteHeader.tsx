@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { ACCESS_TOKEN_KEY } from '../../../common/constants';
 import { canAccess } from '../../../common/routes';
-import { request } from '../api/request';
+import { clearAccessToken, request } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Logo } from '../components/Logo';
@@ -16,11 +15,7 @@ function useLogout() {
   const navigate = useNavigate();
   return async () => {
     await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);
-    try {
-      localStorage.removeItem(ACCESS_TOKEN_KEY);
-    } catch {
-      // storage disabled
-    }
+    clearAccessToken();
     await refresh();
     navigate(link('/home'));
   };

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { AppContext } from '../../context';
-import { mediaSettings } from '../../services/media/settings';
 import { nowIso } from '../database';
 import type { JobOutputs } from '../repos/media';
 import { DEMO_ENTRY_TEXTS } from './demo-entry-texts';
@@ -109,7 +108,7 @@ async function demoFilms(ctx: AppContext, clipsDir: string): Promise<Map<number,
   try {
     const transcoded = await transcodeDemoClips(
       DEMO_CLIPS.map((c) => path.join(clipsDir, c.name)),
-      mediaSettings(),
+      ctx.config.media,
     );
     DEMO_ENTRY_TEXTS.forEach((_, i) => {
       const film = transcoded.get(DEMO_CLIPS[i % DEMO_CLIPS.length]?.name ?? '');

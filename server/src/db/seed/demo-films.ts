@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { MediaSettings } from '../../config';
 import { mediaPaths } from '../../services/media/paths';
 import { publishWorkFolder } from '../../services/media/publish';
-import type { MediaSettings } from '../../services/media/settings';
 import { type TranscodeResult, transcodeFilm } from '../../services/media/transcode';
 import type { JobOutputs } from '../repos/media';
 

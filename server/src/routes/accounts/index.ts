@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Code } from '../../../../common/errors';
 import { changePasswordSchema, emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, tokenField } from '../../../../common/schemas/account';
 import { currentUserOf, requireUser } from '../../plugins/auth';
 import { changePassword } from '../../services/auth/change-password';
-import { authLimits } from '../../services/auth/limits';
 import { login } from '../../services/auth/login';
 import { assertResetTokenLive, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
 import { registerAccount } from '../../services/auth/register';
@@ -19,18 +19,19 @@ import { perAccountLimit, perIpLimit } from './limit-hooks';
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  const limits = ctx.config.auth.limits;
 
   app.post(
     '/api/auth/register',
     {
       schema: { body: registerSchema },
-      config: { rateLimit: perIpLimit('register', authLimits.registerIp) },
-      preHandler: perAccountLimit(app, 'register', authLimits.registerEmail, 1103),
+      config: { rateLimit: perIpLimit('register', limits.registerIp) },
+      preHandler: perAccountLimit(app, 'register', limits.registerEmail, Code.TooManyRegistrations),
     },
     async (req, reply) => {
       const logError = (err: unknown) => req.log.error({ err }, 'verification mail not sent');
       const data = await registerAccount(ctx, req.body, req.locale, logError);
-      return reply.code(201).send(ok({ ...data, messageCode: 2011 }));
+      return reply.code(201).send(ok({ ...data, messageCode: Code.RegistrationSucceeded }));
     },
   );
 
@@ -43,8 +44,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/resend',
     {
       schema: { body: emailOnlySchema },
-      config: { rateLimit: perIpLimit('resend', authLimits.resendIp) },
-      preHandler: perAccountLimit(app, 'resend', authLimits.resendEmail, 1104),
+      config: { rateLimit: perIpLimit('resend', limits.resendIp) },
+      preHandler: perAccountLimit(app, 'resend', limits.resendEmail, Code.TooManyVerificationMails),
     },
     async (req) => {
       await resendVerification(ctx, req.body.email, (err) => req.log.error({ err }, 'verification mail not sent'));
@@ -52,8 +53,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/login', { schema: { body: loginSchema }, config: { rateLimit: perIpLimit('login', authLimits.loginIp) } }, async (req) =>
-    ok({ ...(await login(ctx, req.body.email, req.body.password)), messageCode: 2009 }),
+  app.post('/api/auth/login', { schema: { body: loginSchema }, config: { rateLimit: perIpLimit('login', limits.loginIp) } }, async (req) =>
+    ok({ ...(await login(ctx, req.body.email, req.body.password)), messageCode: Code.LoginSucceeded }),
   );
 
   /** Ends the current sign-in; a stale or missing token is already signed out. */
@@ -67,8 +68,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/forgot',
     {
       schema: { body: emailOnlySchema },
-      config: { rateLimit: perIpLimit('reset', authLimits.resetIp) },
-      preHandler: perAccountLimit(app, 'reset', authLimits.resetEmail, 1105),
+      config: { rateLimit: perIpLimit('reset', limits.resetIp) },
+      preHandler: perAccountLimit(app, 'reset', limits.resetEmail, Code.TooManyResetMails),
     },
     async (req) => {
       await requestPasswordReset(ctx, req.body.email, req.locale, (err) => req.log.error({ err }, 'reset mail not sent'));
@@ -78,14 +79,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset/check',
-    { schema: { body: z.object({ token: tokenField }) }, config: { rateLimit: perIpLimit('reset-check', authLimits.resetIp) } },
+    { schema: { body: z.object({ token: tokenField }) }, config: { rateLimit: perIpLimit('reset-check', limits.resetIp) } },
     async (req) => {
       await assertResetTokenLive(ctx, req.body.token);
       return ok({});
     },
   );
 
-  app.post('/api/auth/reset', { schema: { body: resetPasswordSchema }, config: { rateLimit: perIpLimit('reset-submit', authLimits.resetIp) } }, async (req) => {
+  app.post('/api/auth/reset', { schema: { body: resetPasswordSchema }, config: { rateLimit: perIpLimit('reset-submit', limits.resetIp) } }, async (req) => {
     await resetPassword(ctx, req.body.token, req.body.password);
     return ok({});
   });

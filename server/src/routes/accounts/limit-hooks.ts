@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../../../common/errors';
+import { Code, type ErrorCode } from '../../../../common/errors';
+import type { Limit } from '../../config';
 import { AppError } from '../../errors';
-import type { Limit } from '../../services/auth/limits';
 
 /**
  * The two abuse limits of an account route, with separate keys: one per client address (route config,
@@ -11,10 +11,10 @@ import type { Limit } from '../../services/auth/limits';
  */
 type Body = { email?: string };
 
-export function perIpLimit(name: string, limit: () => Limit, code: ErrorCode = 1102) {
+export function perIpLimit(name: string, limit: Limit, code: ErrorCode = Code.TooManyFromNetwork) {
   return {
-    max: () => limit().max,
-    timeWindow: () => limit().windowMs,
+    max: limit.max,
+    timeWindow: limit.windowMs,
     keyGenerator: (req: FastifyRequest) => `acct:${name}:ip:${req.ip}`,
     errorResponseBuilder: () => new AppError(code),
   };
@@ -24,10 +24,10 @@ export function perIpLimit(name: string, limit: () => Limit, code: ErrorCode = 1
  * A second, separate limit on the same route. `createRateLimit` is used rather than `rateLimit()` because
  * the plugin's own hook marks a request as limited once and would skip a second hook.
  */
-export function perAccountLimit(app: FastifyInstance, name: string, limit: () => Limit, code: ErrorCode) {
+export function perAccountLimit(app: FastifyInstance, name: string, limit: Limit, code: ErrorCode) {
   const check = app.createRateLimit({
-    max: () => limit().max,
-    timeWindow: () => limit().windowMs,
+    max: limit.max,
+    timeWindow: limit.windowMs,
     keyGenerator: (req: FastifyRequest) => {
       const email = String((req.body as Body | undefined)?.email ?? '');
       return `acct:${name}:email:${createHash('sha256').update(email).digest('hex')}`;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { Code } from '../../../../common/errors';
 import { AppError } from '../../errors';
 
 /**
@@ -15,7 +16,7 @@ export const adminPage: FastifyPluginAsync = async (app) => {
     try {
       html = await fs.promises.readFile(file, 'utf8');
     } catch {
-      throw new AppError(9404);
+      throw new AppError(Code.NotFound);
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

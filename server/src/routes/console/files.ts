@@ -4,20 +4,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_IMAGE_PURPOSES, ENTRY_FILES, TEMPLATE_MAX_BYTES } from '../../../../common/console/uploads';
 import { IMAGE_MAX_BYTES } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
+import { AppError } from '../../errors';
 import { currentUserOf } from '../../plugins/auth';
 import { storeContentImage } from '../../services/console/content-images';
 import { signDownloadLink } from '../../services/console/download-links';
 import { listEntryFiles, openEntryFile } from '../../services/console/entry-files';
 import { replaceTemplateFile } from '../../services/console/template-files';
-import { megabytes, RefusalError, refusalBody } from '../../services/submission/refusal';
 import { ok } from '../reply';
 
-// A little over each limit, so a file just past it is read and refused with the catalogued 5002 text.
+// A little over each limit, so a file just past it is read and refused with the file check's own text.
 const SLACK = 64 * 1024;
 
 /** The raw bytes of one file, or 6022 when the request carried none (JSON, an empty body). */
 function bytesOf(body: unknown): Buffer {
-  if (!Buffer.isBuffer(body) || body.length === 0) throw new RefusalError(6022);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(Code.NoFileReceived);
   return body;
 }
 
@@ -36,19 +37,14 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: TEMPLATE_MAX_BYTES + SLACK }, (_req, body, done) => done(null, body));
 
-  // Refusals that name a measured value fill it in; an over-long body gets the same "File size exceeds" text.
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof RefusalError) return reply.status(error.status).send(refusalBody(error, request.locale));
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = request.url.startsWith('/api/admin/uploads/image') ? IMAGE_MAX_BYTES : TEMPLATE_MAX_BYTES;
-      return reply.status(413).send(refusalBody(new RefusalError(5002, { size: megabytes(limit) }, { status: 413 }), request.locale));
-    }
-    throw error;
-  });
-
   app.post(
     '/api/admin/uploads/image',
-    { bodyLimit: IMAGE_MAX_BYTES + SLACK, schema: { querystring: z.object({ purpose: z.enum(CONTENT_IMAGE_PURPOSES) }) } },
+    // fileLimit: a body over the limit is answered like the check's own "File size exceeds 5 M" (plugins/error-handler.ts).
+    {
+      bodyLimit: IMAGE_MAX_BYTES + SLACK,
+      config: { fileLimit: IMAGE_MAX_BYTES },
+      schema: { querystring: z.object({ purpose: z.enum(CONTENT_IMAGE_PURPOSES) }) },
+    },
     async (req) => ok(await storeContentImage(ctx, bytesOf(req.body), req.query.purpose)),
   );
 
@@ -56,6 +52,7 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/templates/:id/file',
     {
       bodyLimit: TEMPLATE_MAX_BYTES + SLACK,
+      config: { fileLimit: TEMPLATE_MAX_BYTES },
       schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ name: z.string().max(255).optional() }) },
     },
     async (req) => ok(await replaceTemplateFile(ctx, req.params.id, bytesOf(req.body), req.query.name)),

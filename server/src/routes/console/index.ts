@@ -13,12 +13,13 @@ import {
   userRoleBody,
 } from '../../../../common/console/schemas';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
+import { Code, codeMessage } from '../../../../common/errors';
 import { currentUserOf, requireAdmin } from '../../plugins/auth';
 import { createKind, deleteKind, getKind, listKind, setNewsStatus, updateKind } from '../../services/console/content';
 import { CONTENT_KIND_NAMES } from '../../services/console/content-kinds';
 import { dashboardStats } from '../../services/console/dashboard';
 import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/console/entry-review';
-import { exhibitionVideoStatus, stopExhibitionVideoWork } from '../../services/console/exhibition-video';
+import { exhibitionVideoStatus } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
 import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
@@ -100,9 +101,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     ok(await setNewsStatus(db, req.params.id, req.body.published)),
   );
   // An exhibition video uploaded through /api/uploads/tus (purpose exhibitionVideo): the editor polls its state.
-  const uploadIdParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, '6033') });
+  const uploadIdParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, codeMessage(Code.ExhibitionVideoNotFound)) });
   app.get('/api/admin/exhibition-video/:id', { schema: { params: uploadIdParam } }, async (req) => ok(await exhibitionVideoStatus(ctx, req.params.id)));
-  app.addHook('onClose', async () => stopExhibitionVideoWork(ctx));
   app.get('/api/admin/pages', async () => ok(await listEditablePages(db)));
   const slugParam = z.object({ slug: z.enum(PAGE_SLUGS) });
   app.get('/api/admin/pages/:slug', { schema: { params: slugParam } }, async (req) => ok(await getEditablePage(db, req.params.slug)));
@@ -145,8 +145,10 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await suspicious(db, req.query)),
   );
-  app.post('/api/admin/votes/:id/void', { schema: { params: idParam, body: z.object({ reason: z.string().trim().min(1, '6002').max(500) }) } }, async (req) =>
-    ok(await voidVote(ctx, req.params.id, await adminId(req), req.body.reason)),
+  app.post(
+    '/api/admin/votes/:id/void',
+    { schema: { params: idParam, body: z.object({ reason: z.string().trim().min(1, codeMessage(Code.RejectReasonRequired)).max(500) }) } },
+    async (req) => ok(await voidVote(ctx, req.params.id, await adminId(req), req.body.reason)),
   );
   app.get('/api/admin/exports/votes.csv', { schema: { querystring: auditQuery } }, async (req, reply) =>
     sendCsv(reply, 'votes', await exportVotesCsv(ctx, req.locale, req.query)),
@@ -179,7 +181,7 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/admin/inbox/contact/:id/reply',
-    { schema: { params: idParam, body: z.object({ reply: z.string().trim().min(1, '6008').max(5000) }) } },
+    { schema: { params: idParam, body: z.object({ reply: z.string().trim().min(1, codeMessage(Code.ReplyRequired)).max(5000) }) } },
     async (req) => {
       await replyToContact(ctx, req.params.id, await adminId(req), req.body.reply);
       return ok(null);

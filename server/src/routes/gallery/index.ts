@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GROUPS } from '../../../../common/constants';
-import { errorMessage } from '../../../../common/errors';
+import { Code, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema, voteSchema } from '../../../../common/schemas/contact';
@@ -76,7 +76,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         captchaId: req.body?.captchaId,
         captchaAnswer: req.body?.captchaAnswer,
       });
-      return { code: 0 as const, msg: errorMessage(2014, req.locale), data: result };
+      return ok(result, errorMessage(Code.VoteSuccess, req.locale));
     },
   );
 

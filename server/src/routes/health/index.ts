@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '../../../../common/errors';
 import { RETRY_AFTER_SECONDS } from '../../db/failures';
 import { databaseOutage } from '../../db/outage';
 import { pingDatabase } from '../../db/repos/health';
-import { failureBody } from '../../plugins/error-handler';
+import { failureBody } from '../../errors';
 import { ok } from '../reply';
 
 /** A check slower than this counts as failed: a load balancer must not wait on a hanging database. */
@@ -60,6 +61,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       .status(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
       .type('application/json; charset=utf-8')
-      .send({ ...failureBody(9503, request.locale), data: { checks, failed } });
+      .send({ ...failureBody(Code.Unavailable, request.locale), data: { checks, failed } });
   });
 };

@@ -2,16 +2,14 @@ import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Code } from '../../../../common/errors';
 import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { canSeeMedia } from '../../services/media/access';
-import { ffmpegAvailable } from '../../services/media/ffmpeg';
 import { responsiveImage } from '../../services/media/images';
 import { enqueueTranscode, getMediaStatus, publicStatus } from '../../services/media/jobs';
 import { mediaPaths } from '../../services/media/paths';
-import { mediaSettings } from '../../services/media/settings';
-import type { Worker } from '../../services/media/worker';
 import { ok } from '../reply';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -20,11 +18,10 @@ const SAFE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-po
 /**
  * Media pipeline routes: renditions (/media/r/, immutable: every run gets a new generated folder),
  * responsive images (/media/img/<width>/<path under media>.webp|.avif), the playback state of an entry,
- * and the organiser's re-run. Also starts the in-process worker and reports a missing ffmpeg at start.
+ * and the organiser's re-run. The in-process worker is started by lifecycle.ts, not here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const settings = mediaSettings();
   const paths = mediaPaths(ctx.config.dataDir);
   fs.mkdirSync(paths.renditions, { recursive: true });
 
@@ -43,7 +40,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/media/img/:w/*', { schema: { params: z.object({ w: z.coerce.number().int(), '*': z.string().max(1024) }) } }, async (req, reply) => {
     const m = /^(.+)\.(webp|avif)$/.exec(req.params['*']);
-    if (!m) throw new AppError(7002);
+    if (!m) throw new AppError(Code.ImageNotFound);
     const format = m[2] as 'webp' | 'avif';
     const file = await responsiveImage(ctx.config.dataDir, m[1] as string, req.params.w, format);
     reply.headers({ ...SAFE_HEADERS, 'content-type': `image/${format}`, 'cache-control': 'public, max-age=604800' });
@@ -61,24 +58,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/media/entries/:id/transcode', { schema: { params: idParam }, preHandler: requireAdmin }, async (req) => {
     const job = await findJobByEntry(ctx.db, req.params.id);
-    if (!job) throw new AppError(7001);
-    await enqueueTranscode(ctx, req.params.id, job.source_path, settings);
+    if (!job) throw new AppError(Code.FilmNotFound);
+    await enqueueTranscode(ctx, req.params.id, job.source_path);
     return ok(await getMediaStatus(ctx, req.params.id));
-  });
-
-  // Tests build many apps: the worker starts there only when a test asks for it (MEDIA_WORKER=on).
-  const underTest = Boolean(process.env.VITEST) && process.env.MEDIA_WORKER !== 'on';
-  let worker: Worker | undefined;
-  app.addHook('onReady', async () => {
-    if (underTest) return;
-    if (!(await ffmpegAvailable(settings.ffmpeg))) {
-      app.log.warn('ffmpeg not found: films are accepted and wait for processing until a worker with ffmpeg runs');
-      return;
-    }
-    if (settings.worker) worker = ctx.mediaQueue.startWorker(ctx, settings, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-    await ctx.mediaQueue.close(); // BullMQ's Redis connections, so the process can exit
   });
 };

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '../../../../common/locales';
 import { matchPageRoute } from '../../../../common/routes';
+import { failureBody } from '../../errors';
 import { encodeHtml } from '../../html/compress';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
 import { pageDataResolvers, renderPageData } from '../../html/initial-data';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
 import { HEAD_MARKER, loadTemplate } from '../../html/template';
-import { failureBody } from '../../plugins/error-handler';
 
 /** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
@@ -96,7 +97,7 @@ export async function pageRoutes(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
-    if (!wantsPage) return reply.status(404).send(failureBody(9404, request.locale));
+    if (!wantsPage) return reply.status(404).send(failureBody(Code.NotFound, request.locale));
     return renderPage(request, reply);
   });
 }

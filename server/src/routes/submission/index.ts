@@ -1,33 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Code } from '../../../../common/errors';
 import { credentialRequestSchema, entryCreateSchema, entryUpdateSchema, type SubmissionInfo } from '../../../../common/schemas/entry';
 import { countActiveEntries } from '../../db/repos/submission/entries';
+import { failureBody } from '../../errors';
 import { currentUserOf, requireUser } from '../../plugins/auth';
 import { updateMyEntry, withdrawMyEntry } from '../../services/submission/change-entry';
 import { issueCredential } from '../../services/submission/credential';
 import { getMyEntry, listMyEntries } from '../../services/submission/my-entries';
-import { RefusalError, refusalBody } from '../../services/submission/refusal';
 import { submissionSettings } from '../../services/submission/settings';
 import { submitEntry } from '../../services/submission/submit-entry';
-import { sweepUploads } from '../../services/submission/sweep';
 import { createTusServer, TUS_PATH } from '../../services/submission/tus-server';
 import { ok } from '../reply';
 
 // requireUser runs onRequest so a signed-out person hears 1009, not a validation error about the body.
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const perUser = (request: FastifyRequest) => request.headers.authorization ?? request.ip;
-const SWEEP_EVERY_MS = 60 * 60_000;
 
 /** HTTP routes of the submission area, registered by app.ts. Handlers stay thin: services do the work. */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-
-  // Refusals that name a measured value ("File size exceeds {size} M") fill it in; the rest go to the app's handler.
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof RefusalError) return reply.status(error.status).send(refusalBody(error, request.locale));
-    throw error;
-  });
 
   app.get('/api/submission/info', { onRequest: requireUser }, async (request): Promise<ReturnType<typeof ok<SubmissionInfo>>> => {
     const user = await currentUserOf(request);
@@ -39,7 +32,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads/credential',
     { onRequest: requireUser, schema: { body: credentialRequestSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } } },
-    async (request) => ok(await issueCredential(ctx.db, ctx.config.cookieSecret, await currentUserOf(request), request.body)),
+    async (request) => ok(await issueCredential(ctx, await currentUserOf(request), request.body)),
   );
 
   // tus: the protocol handler reads the raw request body itself, so Fastify must leave the stream alone.
@@ -54,7 +47,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         // The reply is hijacked, so Fastify's error handler cannot answer: close it ourselves.
         request.log.error({ err }, 'tus request failed');
         if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        reply.raw.end(JSON.stringify({ code: 9500, msg: 'Something went wrong' }));
+        reply.raw.end(JSON.stringify(failureBody(Code.Internal, request.locale)));
       }
     };
     const methods: ('POST' | 'PATCH' | 'HEAD' | 'DELETE' | 'OPTIONS')[] = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
@@ -84,12 +77,4 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     await withdrawMyEntry(ctx, await currentUserOf(request), request.params.id);
     return ok({ id: request.params.id });
   });
-
-  // Unfinished and unused uploads are swept hourly; the timer never keeps the process alive.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweepUploads(ctx).catch((err) => app.log.error({ err }, 'upload sweep failed')), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 };

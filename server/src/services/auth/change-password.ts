@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { findUserById, revokeOtherSessions, setPasswordHash } from '../../db/repos/accounts';
@@ -7,8 +8,8 @@ import { hashPassword, verifyPassword } from './passwords';
 /** Changes the password of a signed-in person (1106 when the current one is wrong); other sign-ins end. */
 export async function changePassword(ctx: AppContext, userId: number, sessionId: number, current: string, next: string): Promise<void> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError(1009);
-  if (!(await verifyPassword(user.password_hash, current))) throw new AppError(1106);
+  if (!user) throw new AppError(Code.LoginRequired);
+  if (!(await verifyPassword(user.password_hash, current))) throw new AppError(Code.CurrentPasswordWrong);
   const hash = await hashPassword(next);
   await ctx.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, userId, hash);

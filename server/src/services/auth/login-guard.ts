@@ -1,7 +1,8 @@
+import { Code } from '../../../../common/errors';
+import type { Limit } from '../../config';
 import { type Db, nowIso } from '../../db/database';
 import { clearLoginFailures, countLoginAttempt } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
-import { authLimits } from './limits';
 
 /**
  * The per-account brute-force limit: login attempts for one account inside the window are counted in the
@@ -10,13 +11,12 @@ import { authLimits } from './limits';
  * parallel guesses all pass the check. Past the limit every login of that account is refused with 1101,
  * without a password check, until the window ends or the password is reset; a right password clears it.
  */
-export async function admitLoginAttempt(db: Db, userId: number, now = new Date()): Promise<void> {
-  const { max, windowMs } = authLimits.loginAccount();
+export async function admitLoginAttempt(db: Db, userId: number, { max, windowMs }: Limit, now = new Date()): Promise<void> {
   const row = await countLoginAttempt(db, userId, nowIso(now), nowIso(new Date(now.getTime() - windowMs)));
   if (row.failures <= max) return;
   const windowEnds = new Date(row.window_started_at).getTime() + windowMs;
   const seconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
-  throw new AppError(1101, { headers: { 'retry-after': String(seconds) } });
+  throw new AppError(Code.LoginLocked, { headers: { 'retry-after': String(seconds) } });
 }
 
 export function forgiveLoginFailures(db: Db, userId: number) {

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findUserByEmail } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
@@ -22,18 +23,18 @@ export function toCurrentUser(user: { id: number; email: string; role: string; v
  */
 export async function login(ctx: AppContext, email: string, password: string): Promise<{ token: string; user: CurrentUser }> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError(1005);
-  await admitLoginAttempt(ctx.db, user.id);
-  if (!(await verifyPassword(user.password_hash, password))) throw new AppError(1007);
+  if (!user) throw new AppError(Code.AccountNotFound);
+  await admitLoginAttempt(ctx.db, user.id, ctx.config.auth.limits.loginAccount);
+  if (!(await verifyPassword(user.password_hash, password))) throw new AppError(Code.WrongCredentials);
   // Counted before the check; the right password forgives, as a success always did (also before 1011/1006,
   // so an unverified owner retrying is never locked out).
   await forgiveLoginFailures(ctx.db, user.id);
-  if (user.disabled_at) throw new AppError(1011);
-  if (!user.verified_at) throw new AppError(1006);
+  if (user.disabled_at) throw new AppError(Code.AccountDisabled);
+  if (!user.verified_at) throw new AppError(Code.AccountNotActivated);
   try {
     const token = await createSession(ctx.db, ctx.config, user.id);
     return { token, user: toCurrentUser(user) };
   } catch (err) {
-    throw new AppError(2008, { cause: err });
+    throw new AppError(Code.LoginFailed, { cause: err });
   }
 }

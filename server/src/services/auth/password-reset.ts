@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -7,7 +8,6 @@ import { AppError } from '../../errors';
 import { resetPasswordMail } from '../../mail/templates/accounts/account-mail';
 import { resetLink } from './account-links';
 import { findLiveToken, issueAccountToken, spendToken } from './account-tokens';
-import { resetLinkMinutes } from './limits';
 import { forgiveLoginFailures } from './login-guard';
 import { hashPassword } from './passwords';
 import { type MailErrorLog, sendAccountMail } from './send-account-mail';
@@ -15,8 +15,8 @@ import { type MailErrorLog, sendAccountMail } from './send-account-mail';
 /** Forgot password: mails a one-use reset link (built from PUBLIC_URL) in the locale the person is using. */
 export async function requestPasswordReset(ctx: AppContext, email: string, locale: Locale, logError: MailErrorLog): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError(1005);
-  const minutes = resetLinkMinutes();
+  if (!user) throw new AppError(Code.AccountNotFound);
+  const minutes = ctx.config.auth.resetLinkMinutes;
   const { token, id } = await issueAccountToken(ctx.db, user.id, 'reset', minutes);
   try {
     await sendAccountMail(ctx, resetPasswordMail(locale, user.email, resetLink(ctx.config, token, locale), minutes), logError);
@@ -28,7 +28,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, local
 
 /** Whether a reset link can still be used (the page checks before asking for a new password). */
 export async function assertResetTokenLive(ctx: AppContext, token: string): Promise<void> {
-  if (!(await findLiveToken(ctx.db, token, 'reset'))) throw new AppError(1004);
+  if (!(await findLiveToken(ctx.db, token, 'reset'))) throw new AppError(Code.InvalidResetLink);
 }
 
 /**
@@ -48,5 +48,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await forgiveLoginFailures(trx, row.user_id);
     return true;
   });
-  if (!done) throw new AppError(1004);
+  if (!done) throw new AppError(Code.InvalidResetLink);
 }

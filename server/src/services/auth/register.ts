@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -6,7 +7,6 @@ import { AppError } from '../../errors';
 import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
-import { verifyLinkMinutes } from './limits';
 import { hashPassword } from './passwords';
 import { type MailErrorLog, sendAccountMail } from './send-account-mail';
 
@@ -21,9 +21,9 @@ function isUniqueViolation(err: unknown): boolean {
  * person can simply register once more.
  */
 export async function registerAccount(ctx: AppContext, input: { email: string; password: string }, locale: Locale, logError: MailErrorLog) {
-  if (await findUserByEmail(ctx.db, input.email)) throw new AppError(1003);
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError(Code.EmailRegistered);
   const passwordHash = await hashPassword(input.password);
-  const minutes = verifyLinkMinutes();
+  const minutes = ctx.config.auth.verifyLinkMinutes;
   let created: { userId: number; token: string };
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
@@ -32,8 +32,8 @@ export async function registerAccount(ctx: AppContext, input: { email: string; p
       return { userId: user.id, token };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(1003);
-    throw new AppError(2010, { cause: err });
+    if (isUniqueViolation(err)) throw new AppError(Code.EmailRegistered);
+    throw new AppError(Code.RegistrationFailed, { cause: err });
   }
   try {
     await sendAccountMail(ctx, verifyEmailMail(locale, input.email, verifyLink(ctx.config, created.token, locale), Math.round(minutes / 60)), logError);

@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { deleteAccountToken, findUserByEmail } from '../../db/repos/accounts';
@@ -5,16 +6,15 @@ import { AppError } from '../../errors';
 import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
-import { verifyLinkMinutes } from './limits';
 import { type MailErrorLog, sendAccountMail } from './send-account-mail';
 
 /** Mails a fresh verification link (older ones stop working) in the locale the person registered in. */
 export async function resendVerification(ctx: AppContext, email: string, logError: MailErrorLog): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError(1005);
-  if (user.verified_at) throw new AppError(1107);
+  if (!user) throw new AppError(Code.AccountNotFound);
+  if (user.verified_at) throw new AppError(Code.AlreadyActivated);
   const locale = isLocale(user.locale) ? user.locale : 'zh-CN';
-  const minutes = verifyLinkMinutes();
+  const minutes = ctx.config.auth.verifyLinkMinutes;
   const { token, id } = await issueAccountToken(ctx.db, user.id, 'verify', minutes);
   try {
     await sendAccountMail(ctx, verifyEmailMail(locale, user.email, verifyLink(ctx.config, token, locale), Math.round(minutes / 60)), logError);

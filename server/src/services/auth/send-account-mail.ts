@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
@@ -10,6 +11,6 @@ export async function sendAccountMail(ctx: AppContext, message: MailMessage, log
     await ctx.mailer.send(message);
   } catch (err) {
     logError(err);
-    throw new AppError(2012, { cause: err });
+    throw new AppError(Code.SendingFailed, { cause: err });
   }
 }

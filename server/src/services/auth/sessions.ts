@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { Config } from '../../config';
 import { type Db, nowIso } from '../../db/database';
 import { findSessionWithUser, insertSession, revokeSession, revokeUserSessions, touchSession } from '../../db/repos/sessions';
@@ -35,10 +36,10 @@ export async function createSession(db: Db, config: Config, userId: number, now 
  */
 export async function resolveSession(db: Db, config: Config, token: string, now = new Date()): Promise<SessionUser> {
   const row = await findSessionWithUser(db, tokenDigest(token));
-  if (!row || row.revoked_at) throw new AppError(1008);
+  if (!row || row.revoked_at) throw new AppError(Code.SessionExpired);
   const idleLimit = new Date(row.last_seen_at).getTime() + config.sessionIdleMinutes * 60_000;
-  if (now.getTime() > idleLimit || now.toISOString() > row.expires_at) throw new AppError(1008);
-  if (row.disabled_at) throw new AppError(1011, { status: 401 });
+  if (now.getTime() > idleLimit || now.toISOString() > row.expires_at) throw new AppError(Code.SessionExpired);
+  if (row.disabled_at) throw new AppError(Code.AccountDisabled, { status: 401 });
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await touchSession(db, row.session_id, nowIso(now));
   }

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { CONTENT_IMAGE_MAX_EDGE, type ContentImagePurpose, type ContentImageUpload } from '../../../../common/console/uploads';
 import { IMAGE_MAX_BYTES } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
+import { megabytes } from '../../../../common/format';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import { hasTrailingData } from '../submission/checks/image-end';
 import { sniff } from '../submission/checks/sniff';
-import { megabytes, RefusalError } from '../submission/refusal';
 
 type Format = 'jpeg' | 'png' | 'webp';
 
@@ -23,8 +25,8 @@ function webpHasTrailingData(buf: Buffer): boolean {
 function formatOf(buf: Buffer): Format {
   if (isWebp(buf)) return 'webp';
   const kind = sniff(buf.subarray(0, 512));
-  if (kind === 'svg') throw new RefusalError(5009);
-  if (kind !== 'jpeg' && kind !== 'png') throw new RefusalError(6020);
+  if (kind === 'svg') throw new AppError(Code.ImageSvg);
+  if (kind !== 'jpeg' && kind !== 'png') throw new AppError(Code.ContentImageType);
   return kind;
 }
 
@@ -38,17 +40,17 @@ export async function normaliseContentImage(
   buf: Buffer,
   purpose: ContentImagePurpose,
 ): Promise<{ data: Buffer; ext: 'jpg' | 'png' | 'webp'; width: number; height: number }> {
-  if (buf.length === 0) throw new RefusalError(6022);
-  if (buf.length > IMAGE_MAX_BYTES) throw new RefusalError(5002, { size: megabytes(IMAGE_MAX_BYTES) });
+  if (buf.length === 0) throw new AppError(Code.NoFileReceived);
+  if (buf.length > IMAGE_MAX_BYTES) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(IMAGE_MAX_BYTES) } });
   const format = formatOf(buf);
-  if (format === 'webp' ? webpHasTrailingData(buf) : hasTrailingData(buf, format)) throw new RefusalError(5008);
+  if (format === 'webp' ? webpHasTrailingData(buf) : hasTrailingData(buf, format)) throw new AppError(Code.ImageHiddenData);
   let meta: Metadata;
   try {
     meta = await sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata();
   } catch {
-    throw new RefusalError(6020);
+    throw new AppError(Code.ContentImageType);
   }
-  if (meta.format !== format || !meta.width || !meta.height) throw new RefusalError(6020);
+  if (meta.format !== format || !meta.width || !meta.height) throw new AppError(Code.ContentImageType);
   const edge = CONTENT_IMAGE_MAX_EDGE[purpose];
   try {
     let pipeline = sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true });
@@ -58,7 +60,7 @@ export async function normaliseContentImage(
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data, ext: format === 'jpeg' ? 'jpg' : format, width: info.width, height: info.height };
   } catch {
-    throw new RefusalError(6020);
+    throw new AppError(Code.ContentImageType);
   }
 }
 

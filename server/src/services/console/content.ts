@@ -1,5 +1,5 @@
 import type { AdminContentRow } from '../../../../common/console/api-types';
-import { type ErrorCode, isErrorCode, type Paged } from '../../../../common/errors';
+import { Code, type ErrorCode, isErrorCode, type Paged } from '../../../../common/errors';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { type Db, nowIso } from '../../db/database';
 import { deleteContent, findContent, insertContent, listContent, updateContent } from '../../db/repos/console/content';
@@ -49,7 +49,7 @@ export async function listKind(db: Db, name: ContentKindName, q: { page?: number
 export async function getKind(db: Db, name: ContentKindName, id: number): Promise<AdminContentRow> {
   const kind: ContentKind = CONTENT_KINDS[name];
   const row = await findContent(db, kind.table, id);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   return toApi(kind, row);
 }
 
@@ -60,9 +60,9 @@ function parseInput(kind: ContentKind, body: unknown): Record<string, unknown> {
   const fields: Record<string, ErrorCode> = {};
   for (const issue of parsed.error.issues) {
     const n = Number(issue.message);
-    fields[issue.path.join('.') || '_'] ??= isErrorCode(n) ? n : 1000;
+    fields[issue.path.join('.') || '_'] ??= isErrorCode(n) ? n : Code.ParameterError;
   }
-  const first = Object.values(fields)[0] ?? 1000;
+  const first = Object.values(fields)[0] ?? Code.ParameterError;
   throw new AppError(first, { status: 400, fields });
 }
 
@@ -80,16 +80,16 @@ export async function updateKind(db: Db, name: ContentKindName, id: number, body
   const kind: ContentKind = CONTENT_KINDS[name];
   const values = toColumns(kind, parseInput(kind, body));
   if (kind.stamps.updated) values.updated_at = nowIso();
-  if (!(await updateContent(db, kind.table, id, values))) throw new AppError(9404);
+  if (!(await updateContent(db, kind.table, id, values))) throw new AppError(Code.NotFound);
   return getKind(db, name, id);
 }
 
 export async function deleteKind(db: Db, name: ContentKindName, id: number): Promise<void> {
-  if (!(await deleteContent(db, CONTENT_KINDS[name].table, id))) throw new AppError(9404);
+  if (!(await deleteContent(db, CONTENT_KINDS[name].table, id))) throw new AppError(Code.NotFound);
 }
 
 /** Publish / unpublish a news item without sending the whole form. */
 export async function setNewsStatus(db: Db, id: number, published: boolean): Promise<AdminContentRow> {
-  if (!(await updateContent(db, 'news', id, { status: published ? 'published' : 'draft', updated_at: nowIso() }))) throw new AppError(9404);
+  if (!(await updateContent(db, 'news', id, { status: published ? 'published' : 'draft', updated_at: nowIso() }))) throw new AppError(Code.NotFound);
   return getKind(db, 'news', id);
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ENTRY_FILES, type EntryFileName } from '../../../../common/console/uploads';
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findUserById } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
@@ -27,17 +28,17 @@ export function readDownloadToken(secret: string, token: string, now = Date.now(
   const [payload = '', signature = ''] = token.split('.');
   const expected = mac(secret, payload);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(6025);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(Code.DownloadLinkExpired);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw new AppError(6025);
+    throw new AppError(Code.DownloadLinkExpired);
   }
   const [entryId, file, adminId, expires] = Array.isArray(parsed) ? parsed : [];
   const valid =
     Number.isInteger(entryId) && Number.isInteger(adminId) && typeof expires === 'number' && ENTRY_FILES.includes(file as EntryFileName) && expires > now;
-  if (!valid) throw new AppError(6025);
+  if (!valid) throw new AppError(Code.DownloadLinkExpired);
   return { entryId, file, adminId, expires };
 }
 
@@ -45,6 +46,6 @@ export function readDownloadToken(secret: string, token: string, now = Date.now(
 export async function authoriseDownload(ctx: Pick<AppContext, 'config' | 'db'>, token: string, now = Date.now()): Promise<Claims> {
   const claims = readDownloadToken(ctx.config.cookieSecret, token, now);
   const admin = await findUserById(ctx.db, claims.adminId);
-  if (admin?.role !== 'admin' || admin.disabled_at) throw new AppError(6025);
+  if (admin?.role !== 'admin' || admin.disabled_at) throw new AppError(Code.DownloadLinkExpired);
   return claims;
 }

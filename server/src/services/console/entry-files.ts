@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findEntryWithSubmitter } from '../../db/repos/console/entries';
 import { entryUploads } from '../../db/repos/submission/uploads';
@@ -50,7 +51,7 @@ function sources(ctx: Pick<AppContext, 'config'>, entry: Entry, uploads: Upload[
 /** The downloadable files of an entry, for the console's entry drawer. */
 export async function listEntryFiles(ctx: Pick<AppContext, 'config' | 'db'>, entryId: number): Promise<EntryFileInfo[]> {
   const entry = await findEntryWithSubmitter(ctx.db, entryId);
-  if (!entry) throw new AppError(9404);
+  if (!entry) throw new AppError(Code.NotFound);
   const found = sources(ctx, entry, await entryUploads(ctx.db, entryId));
   return (Object.entries(found) as [EntryFileName, Source][]).map(([name, s]) => ({
     name,
@@ -74,13 +75,13 @@ function opened(stream: Readable): Promise<Readable> {
 /** One file of an entry as a stream, for the admin-only download route. */
 export async function openEntryFile(ctx: AppContext, entryId: number, name: EntryFileName): Promise<{ stream: Readable; fileName: string }> {
   const entry = await findEntryWithSubmitter(ctx.db, entryId);
-  if (!entry) throw new AppError(9404);
+  if (!entry) throw new AppError(Code.NotFound);
   const source = sources(ctx, entry, await entryUploads(ctx.db, entryId))[name];
-  if (!source) throw new AppError(6024);
+  if (!source) throw new AppError(Code.EntryFileMissing);
   try {
     const stream = source.kind === 'public' ? fs.createReadStream(source.file) : await ctx.storage.openOriginal(source.key);
     return { stream: await opened(stream), fileName: source.fileName };
   } catch {
-    throw new AppError(6024);
+    throw new AppError(Code.EntryFileMissing);
   }
 }

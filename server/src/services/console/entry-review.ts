@@ -1,7 +1,7 @@
 import type { AdminEntryDetail, AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import type { BulkAction, EntryListQuery } from '../../../../common/console/schemas';
 import type { EntryGroup } from '../../../../common/constants';
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { MediaStatusName } from '../../../../common/media';
@@ -61,7 +61,7 @@ export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<Admi
 
 export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail> {
   const row = await findEntryWithSubmitter(db, id);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   const [history, job] = await Promise.all([listReviews(db, id), findJobByEntry(db, id)]);
   return {
     ...toSummary(row, job),
@@ -82,8 +82,8 @@ export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail>
 /** Approves one entry inside the caller's transaction: the next public entry number, kept if it had one. */
 async function approveIn(ctx: AppContext, trx: Db, id: number, adminId: number): Promise<void> {
   const entry = await lockEntry(trx, id);
-  if (!entry) throw new AppError(9404);
-  if (entry.status !== 'pending' && entry.status !== 'rejected') throw new AppError(6001);
+  if (!entry) throw new AppError(Code.NotFound);
+  if (entry.status !== 'pending' && entry.status !== 'rejected') throw new AppError(Code.EntryStatusConflict);
   await lockEntryNumbering(trx, ctx.dialect);
   const now = nowIso();
   const entryNo = entry.entry_no ?? (await nextEntryNo(trx));
@@ -93,8 +93,8 @@ async function approveIn(ctx: AppContext, trx: Db, id: number, adminId: number):
 
 async function rejectIn(trx: Db, id: number, adminId: number, reason: string): Promise<EntryRow> {
   const entry = await lockEntry(trx, id);
-  if (!entry) throw new AppError(9404);
-  if (entry.status !== 'pending' && entry.status !== 'approved') throw new AppError(6001);
+  if (!entry) throw new AppError(Code.NotFound);
+  if (entry.status !== 'pending' && entry.status !== 'approved') throw new AppError(Code.EntryStatusConflict);
   const now = nowIso();
   // A rejected entry leaves the gallery and loses any award; its number stays reserved if re-approved.
   await updateEntry(trx, id, { status: 'rejected', reject_reason: reason, award: null, updated_at: now });
@@ -104,8 +104,8 @@ async function rejectIn(trx: Db, id: number, adminId: number, reason: string): P
 
 async function awardIn(trx: Db, id: number, adminId: number, award: 'finalist' | 'winner' | null): Promise<void> {
   const entry = await lockEntry(trx, id);
-  if (!entry) throw new AppError(9404);
-  if (entry.status !== 'approved') throw new AppError(6004);
+  if (!entry) throw new AppError(Code.NotFound);
+  if (entry.status !== 'approved') throw new AppError(Code.AwardNeedsApproval);
   const now = nowIso();
   await updateEntry(trx, id, { award, updated_at: now });
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: award ? 'award' : 'unaward', note: award, created_at: now });

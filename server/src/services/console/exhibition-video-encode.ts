@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { Code } from '../../../../common/errors';
+import type { MediaSettings } from '../../config';
+import { AppError } from '../../errors';
 import { run } from '../media/ffmpeg';
-import type { MediaSettings } from '../media/settings';
-import { RefusalError } from '../submission/refusal';
 
 /**
  * The ffmpeg side of an exhibition video: measure the upload, then write one web-playable MP4 (H.264 +
@@ -40,11 +41,11 @@ export async function probeExhibitionVideo(ffprobe: string, file: string, signal
   try {
     parsed = JSON.parse(await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal })) as ProbeJson;
   } catch {
-    throw new RefusalError(6030);
+    throw new AppError(Code.ExhibitionVideoType);
   }
   const video = parsed.streams?.find((s) => s.codec_type === 'video' && (s.width ?? 0) > 0 && !s.disposition?.attached_pic);
   const duration = Number(parsed.format?.duration ?? video?.duration);
-  if (!video || IMAGE_CODECS.includes(video.codec_name ?? '') || !Number.isFinite(duration) || duration <= 0) throw new RefusalError(6030);
+  if (!video || IMAGE_CODECS.includes(video.codec_name ?? '') || !Number.isFinite(duration) || duration <= 0) throw new AppError(Code.ExhibitionVideoType);
   const audio = parsed.streams?.find((s) => s.codec_type === 'audio');
   return {
     formats: (parsed.format?.format_name ?? '').split(','),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ExhibitionVideoStatus } from '../../../../common/console/uploads';
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { findUpload, setUploadState } from '../../db/repos/submission/uploads';
@@ -8,7 +9,6 @@ import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { ffmpegAvailable } from '../media/ffmpeg';
 import { generatedName, mediaPaths } from '../media/paths';
-import { mediaSettings } from '../media/settings';
 import { type ExhibitionVideoFacts, encodeExhibitionVideo, POSTER_FILE, probeExhibitionVideo, VIDEO_FILE } from './exhibition-video-encode';
 
 /**
@@ -35,10 +35,10 @@ function runningOf(ctx: AppContext): Map<string, Running> {
 }
 
 /** Only organisers may upload it, and only when the server can convert it (6032 names a missing ffmpeg up front). */
-export async function assertMayUploadExhibitionVideo(user: Pick<SessionUser, 'role'>): Promise<void> {
-  if (user.role !== 'admin') throw new AppError(1010);
-  const s = mediaSettings();
-  if (!(await ffmpegAvailable(s.ffmpeg)) || !(await ffmpegAvailable(s.ffprobe))) throw new AppError(6032);
+export async function assertMayUploadExhibitionVideo(ctx: AppContext, user: Pick<SessionUser, 'role'>): Promise<void> {
+  if (user.role !== 'admin') throw new AppError(Code.Forbidden);
+  const s = ctx.config.media;
+  if (!(await ffmpegAvailable(s.ffmpeg)) || !(await ffmpegAvailable(s.ffprobe))) throw new AppError(Code.FfmpegMissing);
 }
 
 /**
@@ -46,8 +46,8 @@ export async function assertMayUploadExhibitionVideo(user: Pick<SessionUser, 'ro
  * so the caller deletes the bytes and the row; otherwise marks the row "processing" and starts the work.
  */
 export async function acceptExhibitionVideo(ctx: AppContext, id: string): Promise<{ status: 'processing' }> {
-  const settings = mediaSettings();
-  if (!(await ffmpegAvailable(settings.ffmpeg)) || !(await ffmpegAvailable(settings.ffprobe))) throw new AppError(6032);
+  const settings = ctx.config.media;
+  if (!(await ffmpegAvailable(settings.ffmpeg)) || !(await ffmpegAvailable(settings.ffprobe))) throw new AppError(Code.FfmpegMissing);
   const facts = await ctx.storage.withLocalFile(id, (file) => probeExhibitionVideo(settings.ffprobe, file));
   await setUploadState(ctx.db, id, { status: 'processing', meta: JSON.stringify({ percent: 0, duration: facts.duration }), updated_at: nowIso() });
   const controller = new AbortController();
@@ -58,7 +58,7 @@ export async function acceptExhibitionVideo(ctx: AppContext, id: string): Promis
 }
 
 async function publish(ctx: AppContext, id: string, facts: ExhibitionVideoFacts, signal: AbortSignal): Promise<void> {
-  const settings = mediaSettings();
+  const settings = ctx.config.media;
   const paths = mediaPaths(ctx.config.dataDir);
   const name = generatedName();
   const work = path.join(paths.work, `exhibition-${name}`);
@@ -90,7 +90,7 @@ async function publish(ctx: AppContext, id: string, facts: ExhibitionVideoFacts,
     fs.rmSync(work, { recursive: true, force: true });
     await setUploadState(ctx.db, id, {
       status: 'failed',
-      meta: JSON.stringify({ code: 6031, reason: String((err as Error)?.message ?? err).slice(0, 500) }),
+      meta: JSON.stringify({ code: Code.ExhibitionVideoFailed, reason: String((err as Error)?.message ?? err).slice(0, 500) }),
       updated_at: nowIso(),
     }).catch(() => undefined);
   } finally {
@@ -102,13 +102,13 @@ async function publish(ctx: AppContext, id: string, facts: ExhibitionVideoFacts,
 /** The state the console polls. Only exhibition-video rows are visible here; others read as missing (6033). */
 export async function exhibitionVideoStatus(ctx: AppContext, id: string): Promise<ExhibitionVideoStatus> {
   const row = await findUpload(ctx.db, id);
-  if (row?.purpose !== 'exhibitionVideo' || row.status === 'uploading') throw new AppError(6033);
+  if (row?.purpose !== 'exhibitionVideo' || row.status === 'uploading') throw new AppError(Code.ExhibitionVideoNotFound);
   const meta = JSON.parse(row.meta || '{}') as { percent?: number; posterUrl?: string; code?: number };
   const base = { id, percent: meta.percent ?? 0, url: null, posterUrl: null, code: null };
   if (row.status === 'published') return { ...base, status: 'published', percent: 100, url: row.public_url, posterUrl: meta.posterUrl ?? null };
-  if (row.status === 'failed') return { ...base, status: 'failed', code: meta.code ?? 6031 };
+  if (row.status === 'failed') return { ...base, status: 'failed', code: meta.code ?? Code.ExhibitionVideoFailed };
   const stale = !runningOf(ctx).has(id) && Date.now() - Date.parse(row.updated_at) > STALE_MS;
-  return stale ? { ...base, status: 'failed', code: 6031 } : { ...base, status: 'processing' };
+  return stale ? { ...base, status: 'failed', code: Code.ExhibitionVideoFailed } : { ...base, status: 'processing' };
 }
 
 /** On shutdown: stop the encodes of this app and wait for their clean-up (each marks its row failed). */

@@ -1,4 +1,4 @@
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
@@ -46,7 +46,7 @@ export async function inboxList(db: Db, kind: InboxKind, q: { handled?: boolean;
 }
 
 export async function setHandled(db: Db, kind: InboxKind, id: number, adminId: number, handled: boolean): Promise<void> {
-  if (!(await itemExists(db, kind, id))) throw new AppError(9404);
+  if (!(await itemExists(db, kind, id))) throw new AppError(Code.NotFound);
   if (handled) await markHandled(db, { kind, item_id: id, admin_id: adminId, reply: null, created_at: nowIso() });
   else await unmarkHandled(db, kind, id);
 }
@@ -54,7 +54,7 @@ export async function setHandled(db: Db, kind: InboxKind, id: number, adminId: n
 /** Answers a contact message by e-mail in the sender's language; it is marked handled only once sent. */
 export async function replyToContact(ctx: AppContext, id: number, adminId: number, reply: string): Promise<void> {
   const msg = await findContact(ctx.db, id);
-  if (!msg) throw new AppError(9404);
+  if (!msg) throw new AppError(Code.NotFound);
   const locale = isLocale(msg.locale) ? msg.locale : 'zh-CN';
   const text = t(locale, 'console.mail.reply.body', { name: msg.name, reply, original: msg.content });
   try {
@@ -68,7 +68,7 @@ export async function replyToContact(ctx: AppContext, id: number, adminId: numbe
         .join(''),
     });
   } catch (err) {
-    throw new AppError(2012, { cause: err });
+    throw new AppError(Code.SendingFailed, { cause: err });
   }
   await markHandled(ctx.db, { kind: 'contact', item_id: id, admin_id: adminId, reply, created_at: nowIso() });
 }

@@ -1,4 +1,5 @@
 import type { PageSlug } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
 import { type Db, nowIso } from '../../db/database';
 import { findPage, listPages, upsertPage } from '../../db/repos/console/content';
 import { AppError } from '../../errors';
@@ -21,7 +22,7 @@ export async function listEditablePages(db: Db) {
 
 export async function getEditablePage(db: Db, slug: PageSlug) {
   const p = await findPage(db, slug);
-  if (!p) throw new AppError(9404);
+  if (!p) throw new AppError(Code.NotFound);
   return { slug: p.slug, i18n: parseI18n(p.i18n), extra: parseExtra(p.extra), updatedAt: p.updated_at };
 }
 

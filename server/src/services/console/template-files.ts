@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TEMPLATE_MAX_BYTES, type TemplateFileUpload } from '../../../../common/console/uploads';
+import { Code } from '../../../../common/errors';
+import { megabytes } from '../../../../common/format';
 import type { AppContext } from '../../context';
 import { findContent, updateContent } from '../../db/repos/console/content';
 import { AppError } from '../../errors';
 import { checkPackage } from '../submission/checks/package';
 import { sniff } from '../submission/checks/sniff';
-import { megabytes, RefusalError } from '../submission/refusal';
 import { removeMediaFile } from './media-files';
 
 type TemplateKind = TemplateFileUpload['kind'];
@@ -26,7 +27,7 @@ async function checkZipBytes(buf: Buffer): Promise<void> {
     await checkPackage(file);
   } catch (err) {
     // A damaged archive is "not a template file" here; the package's own wording speaks of entries.
-    if (err instanceof AppError && err.code === 5010) throw new RefusalError(6021);
+    if (err instanceof AppError && err.code === Code.PackageType) throw new AppError(Code.TemplateType);
     throw err;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -35,15 +36,15 @@ async function checkZipBytes(buf: Buffer): Promise<void> {
 
 /** What a template file really is, judged by its bytes: PDF, DOC, DOCX (a ZIP holding word/document.xml) or ZIP. */
 export async function judgeTemplateFile(buf: Buffer): Promise<TemplateKind> {
-  if (buf.length === 0) throw new RefusalError(6022);
-  if (buf.length > TEMPLATE_MAX_BYTES) throw new RefusalError(5002, { size: megabytes(TEMPLATE_MAX_BYTES) });
+  if (buf.length === 0) throw new AppError(Code.NoFileReceived);
+  if (buf.length > TEMPLATE_MAX_BYTES) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(TEMPLATE_MAX_BYTES) } });
   if (buf.subarray(0, 8).equals(OLE_SIGNATURE)) {
-    if (!buf.includes(WORD_STREAM)) throw new RefusalError(6021);
+    if (!buf.includes(WORD_STREAM)) throw new AppError(Code.TemplateType);
     return 'doc';
   }
   const kind = sniff(buf.subarray(0, 512));
   if (kind === 'pdf') return 'pdf';
-  if (kind !== 'zip') throw new RefusalError(6021);
+  if (kind !== 'zip') throw new AppError(Code.TemplateType);
   await checkZipBytes(buf);
   return buf.includes('[Content_Types].xml') && buf.includes('word/document.xml') ? 'docx' : 'zip';
 }
@@ -68,12 +69,12 @@ const GENERATED = /^\/media\/templates\/[a-f0-9]{24}\.(pdf|doc|docx|zip)$/;
  */
 export async function replaceTemplateFile(ctx: AppContext, id: number, buf: Buffer, givenName: string | undefined): Promise<TemplateFileUpload> {
   const row = await findContent(ctx.db, 'templates', id);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   const kind = await judgeTemplateFile(buf);
   const fileName = downloadName(givenName, String(row.slug), kind);
   const fileUrl = await ctx.storage.putPublic(`templates/${randomBytes(12).toString('hex')}.${kind}`, buf);
   try {
-    if (!(await updateContent(ctx.db, 'templates', id, { file_url: fileUrl, file_name: fileName }))) throw new AppError(9404);
+    if (!(await updateContent(ctx.db, 'templates', id, { file_url: fileUrl, file_name: fileName }))) throw new AppError(Code.NotFound);
   } catch (err) {
     removeMediaFile(ctx.config.dataDir, fileUrl);
     throw err;

@@ -1,5 +1,5 @@
 import type { AdminUser } from '../../../../common/console/api-types';
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import { type Db, nowIso } from '../../db/database';
 import { findUser, listUsers, setUserDisabled, setUserRole } from '../../db/repos/console/users';
 import { revokeUserSessions } from '../../db/repos/sessions';
@@ -28,9 +28,9 @@ export async function listAccounts(db: Db, q: { q?: string; role?: string; page?
 
 /** Disabling ends every session of the account at once, in the same transaction. */
 export async function setDisabled(db: Db, actorId: number, userId: number, disabled: boolean): Promise<void> {
-  if (actorId === userId) throw new AppError(6003);
+  if (actorId === userId) throw new AppError(Code.CannotDemoteSelf);
   await db.transaction().execute(async (trx) => {
-    if (!(await findUser(trx, userId))) throw new AppError(1005);
+    if (!(await findUser(trx, userId))) throw new AppError(Code.AccountNotFound);
     const now = nowIso();
     await setUserDisabled(trx, userId, disabled ? now : null);
     if (disabled) await revokeUserSessions(trx, userId, now);
@@ -38,7 +38,7 @@ export async function setDisabled(db: Db, actorId: number, userId: number, disab
 }
 
 export async function setRole(db: Db, actorId: number, userId: number, role: 'user' | 'admin'): Promise<void> {
-  if (actorId === userId) throw new AppError(6003);
-  if (!(await findUser(db, userId))) throw new AppError(1005);
+  if (actorId === userId) throw new AppError(Code.CannotDemoteSelf);
+  if (!(await findUser(db, userId))) throw new AppError(Code.AccountNotFound);
   await setUserRole(db, userId, role);
 }

@@ -1,4 +1,4 @@
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {
@@ -75,8 +75,8 @@ export async function suspicious(db: Db, opts: { hours: number; minVotes: number
 export async function voidVote(ctx: AppContext, voteId: number, adminId: number, reason: string): Promise<{ entryId: number; count: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const vote = await findVote(trx, voteId);
-    if (!vote) throw new AppError(9404);
-    if (await findVoid(trx, voteId)) throw new AppError(6007);
+    if (!vote) throw new AppError(Code.NotFound);
+    if (await findVoid(trx, voteId)) throw new AppError(Code.VoteAlreadyVoided);
     const now = nowIso();
     await insertVoid(trx, { vote_id: vote.id, entry_id: vote.entry_id, admin_id: adminId, reason, created_at: now });
     await decrementCount(trx, vote.entry_id);

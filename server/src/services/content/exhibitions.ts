@@ -1,5 +1,5 @@
 import type { ExhibitionDetail, ExhibitionSummary } from '../../../../common/api-types';
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findExhibition, listExhibitions as listRows } from '../../db/repos/exhibitions';
@@ -23,6 +23,6 @@ export async function listExhibitions(db: Db, locale: Locale, req: PageRequest):
 
 export async function getExhibition(db: Db, locale: Locale, id: number): Promise<ExhibitionDetail> {
   const row = await findExhibition(db, id);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   return { ...toSummary(row, locale), body: localize<Texts>(row.i18n, locale, ['body']).body, mediaUrl: row.media_url };
 }

@@ -1,6 +1,6 @@
 import type { NewsDetail, NewsSummary } from '../../../../common/api-types';
 import type { NewsCategory } from '../../../../common/constants';
-import type { Paged } from '../../../../common/errors';
+import { Code, type Paged } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findNewsNeighbours, findPublishedNews, listPublishedNews } from '../../db/repos/news';
@@ -32,7 +32,7 @@ export async function listNews(db: Db, locale: Locale, req: PageRequest & { cate
 
 export async function getNews(db: Db, locale: Locale, id: number): Promise<NewsDetail> {
   const row = await findPublishedNews(db, id);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   const { newer, older } = await findNewsNeighbours(db, row.published_at, row.id);
   const link = (r: { id: number; i18n: string } | undefined) => (r ? { id: r.id, title: localize<{ title: string }>(r.i18n, locale, ['title']).title } : null);
   return {

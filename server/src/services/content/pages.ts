@@ -1,4 +1,5 @@
 import type { PageContent } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findPage } from '../../db/repos/pages';
@@ -7,7 +8,7 @@ import { localize } from './localize';
 
 export async function getPage(db: Db, locale: Locale, slug: string): Promise<PageContent> {
   const row = await findPage(db, slug);
-  if (!row) throw new AppError(9404);
+  if (!row) throw new AppError(Code.NotFound);
   const t = localize<{ title: string; body: string }>(row.i18n, locale, ['title', 'body']);
   let extra: Record<string, string> = {};
   try {

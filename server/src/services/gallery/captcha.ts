@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import { Code } from '../../../../common/errors';
 import type { CaptchaChallenge } from '../../../../common/gallery';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -32,13 +33,14 @@ export async function createCaptcha(ctx: AppContext, now = new Date()): Promise<
  * Any attempt uses the captcha up, so a wrong guess cannot be retried against the same image.
  */
 export async function verifyCaptcha(ctx: AppContext, id: string | undefined, answer: string | undefined, now = new Date()): Promise<void> {
-  if (!id?.trim() || !answer?.trim()) throw new AppError(2013, { fields: { captchaAnswer: 2013 } });
+  if (!id?.trim() || !answer?.trim()) throw new AppError(Code.CaptchaRequired, { fields: { captchaAnswer: Code.CaptchaRequired } });
   const row = await findCaptcha(ctx.db, id.trim());
-  if (!row) throw new AppError(3001, { fields: { captchaAnswer: 3001 } });
-  if (row.used_at) throw new AppError(3004, { fields: { captchaAnswer: 3004 } });
-  if (row.expires_at <= nowIso(now)) throw new AppError(3003, { fields: { captchaAnswer: 3003 } });
-  if (!(await consumeCaptcha(ctx.db, row.id, nowIso(now)))) throw new AppError(3004, { fields: { captchaAnswer: 3004 } });
+  if (!row) throw new AppError(Code.CaptchaWrong, { fields: { captchaAnswer: Code.CaptchaWrong } });
+  if (row.used_at) throw new AppError(Code.CaptchaUsed, { fields: { captchaAnswer: Code.CaptchaUsed } });
+  if (row.expires_at <= nowIso(now)) throw new AppError(Code.CaptchaExpired, { fields: { captchaAnswer: Code.CaptchaExpired } });
+  if (!(await consumeCaptcha(ctx.db, row.id, nowIso(now)))) throw new AppError(Code.CaptchaUsed, { fields: { captchaAnswer: Code.CaptchaUsed } });
   const expected = Buffer.from(row.answer_hash, 'hex');
   const given = Buffer.from(captchaHash(ctx.config.cookieSecret, row.id, answer), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError(3001, { fields: { captchaAnswer: 3001 } });
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError(Code.CaptchaWrong, { fields: { captchaAnswer: Code.CaptchaWrong } });
 }

@@ -1,4 +1,5 @@
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { ContactInput, ScamReportInput } from '../../../../common/schemas/contact';
@@ -41,7 +42,7 @@ export async function sendContactMessage(ctx: AppContext, input: ContactInput, m
     });
   } catch (cause) {
     await deleteContactMessage(ctx.db, id);
-    throw new AppError(2012, { cause });
+    throw new AppError(Code.SendingFailed, { cause });
   }
 }
 

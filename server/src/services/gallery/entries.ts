@@ -1,4 +1,5 @@
 import type { EntryGroup } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
 import { entryUrl, type GalleryEntryDetail, type GalleryEntrySummary, type GalleryPage, type GallerySort } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
@@ -31,7 +32,7 @@ export async function getGalleryEntry(
 ): Promise<GalleryEntryDetail> {
   const { voterKey } = view;
   const row = await findApproved(db, id);
-  if (!row) throw new AppError(2100);
+  if (!row) throw new AppError(Code.EntryNotFound);
   const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
   const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
   return {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp, { type OverlayOptions } from 'sharp';
+import { Code } from '../../../../common/errors';
 import { entryUrl } from '../../../../common/gallery';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
@@ -52,7 +53,7 @@ function localMedia(ctx: AppContext, url: string | null): string | null {
  */
 export async function renderPoster(ctx: AppContext, id: number, locale: Locale): Promise<Buffer> {
   const entry = await findApproved(ctx.db, id);
-  if (!entry) throw new AppError(2100);
+  if (!entry) throw new AppError(Code.EntryNotFound);
   try {
     const url = entryUrl(ctx.config.publicUrl, locale, id);
     const qr = await QRCode.toBuffer(url, { type: 'png', width: QR, margin: 2, errorCorrectionLevel: 'M' });
@@ -81,6 +82,6 @@ export async function renderPoster(ctx: AppContext, id: number, locale: Locale):
       .png({ compressionLevel: 8 })
       .toBuffer();
   } catch (cause) {
-    throw new AppError(2101, { cause });
+    throw new AppError(Code.SharePictureFailed, { cause });
   }
 }

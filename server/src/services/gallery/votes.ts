@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { VoteResult } from '../../../../common/gallery';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -20,13 +21,13 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     await insertAudit(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, outcome, at });
     throw error;
   };
-  if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(2016));
+  if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
   const settings = await votingSettings(ctx.db, now);
-  if (!settings.open) return refuse('closed', new AppError(4100));
+  if (!settings.open) return refuse('closed', new AppError(Code.VotingClosed));
   if (settings.stepUpPerHour > 0) {
     const recent = await countCountedFromIp(ctx.db, v.ip, nowIso(new Date(now.getTime() - 3_600_000)));
     if (recent >= settings.stepUpPerHour) {
-      if (!v.captchaId || !v.captchaAnswer) return refuse('stepUp', new AppError(3002));
+      if (!v.captchaId || !v.captchaAnswer) return refuse('stepUp', new AppError(Code.CaptchaStepUp));
       try {
         await verifyCaptcha(ctx, v.captchaId, v.captchaAnswer, now);
       } catch (err) {
@@ -45,9 +46,9 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     });
   } catch (err) {
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.
-    if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(2100));
+    if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(Code.EntryNotFound));
     throw err;
   }
-  if (count === null) return refuse('duplicate', new AppError(2015));
+  if (count === null) return refuse('duplicate', new AppError(Code.VoteDuplicate));
   return { entryId: v.entryId, voteCount: count };
 }

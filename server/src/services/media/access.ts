@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findEntryForMedia } from '../../db/repos/media';
 import { AppError } from '../../errors';
@@ -9,8 +10,8 @@ import { AppError } from '../../errors';
  */
 export async function canSeeMedia(ctx: AppContext, entryId: number, user: { id: number; role: string } | null): Promise<'public' | 'private'> {
   const entry = await findEntryForMedia(ctx.db, entryId);
-  if (!entry) throw new AppError(7001);
+  if (!entry) throw new AppError(Code.FilmNotFound);
   if (user && (user.role === 'admin' || user.id === entry.user_id)) return 'private';
   if (entry.status === 'approved') return 'public';
-  throw new AppError(7001);
+  throw new AppError(Code.FilmNotFound);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { Code } from '../../../../common/errors';
 import { IMAGE_WIDTHS, type ImageFormat } from '../../../../common/media';
 import { AppError } from '../../errors';
 import { mediaPaths } from './paths';
@@ -18,7 +19,7 @@ const SOURCE_EXT = /\.(png|jpe?g|webp|gif)$/i;
 export function resolveSource(dataDir: string, rel: string): string {
   const segments = rel.split('/');
   if (segments.length > 8 || !segments.every((s) => SEGMENT.test(s) && !s.includes('..')) || !SOURCE_EXT.test(rel)) {
-    throw new AppError(7002);
+    throw new AppError(Code.ImageNotFound);
   }
   const root = mediaPaths(dataDir).media;
   const file = path.join(root, ...segments);
@@ -26,9 +27,9 @@ export function resolveSource(dataDir: string, rel: string): string {
   try {
     real = fs.realpathSync(file);
   } catch {
-    throw new AppError(7002);
+    throw new AppError(Code.ImageNotFound);
   }
-  if (!real.startsWith(fs.realpathSync(root) + path.sep) || !fs.statSync(real).isFile()) throw new AppError(7002);
+  if (!real.startsWith(fs.realpathSync(root) + path.sep) || !fs.statSync(real).isFile()) throw new AppError(Code.ImageNotFound);
   return real;
 }
 
@@ -36,7 +37,7 @@ const inflight = new Map<string, Promise<string>>();
 
 /** Returns the cached file for (rel, width, format), making it first when missing or older than the source. */
 export async function responsiveImage(dataDir: string, rel: string, width: number, format: ImageFormat): Promise<string> {
-  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw new AppError(7003);
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw new AppError(Code.ImageWidth);
   const source = resolveSource(dataDir, rel);
   const target = path.join(mediaPaths(dataDir).imageCache, String(width), `${rel}.${format}`);
   const fresh = fs.existsSync(target) && fs.statSync(target).mtimeMs >= fs.statSync(source).mtimeMs;
@@ -60,6 +61,6 @@ async function make(source: string, target: string, width: number, format: Image
     return target;
   } catch (err) {
     fs.rmSync(tmp, { force: true });
-    throw new AppError(7004, { cause: err });
+    throw new AppError(Code.ImageFailed, { cause: err });
   }
 }

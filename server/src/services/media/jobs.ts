@@ -1,10 +1,11 @@
+import { Code } from '../../../../common/errors';
 import type { MediaStatus, MediaStatusName } from '../../../../common/media';
+import type { MediaSettings } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteJobByEntry, findEntriesForMedia, findEntryForMedia, findJobByEntry, findJobsByEntries, type MediaJob, upsertJob } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { removeRendition, removeWorkFolders } from './paths';
-import { type MediaSettings, mediaSettings } from './settings';
 import { entryFilmSource } from './source';
 
 /**
@@ -12,14 +13,14 @@ import { entryFilmSource } from './source';
  * media. `sourcePath` is a local file the worker can read, or `storage:<key>` (see source.ts) for a private
  * original in ctx.storage; it is never served.
  */
-export async function enqueueTranscode(ctx: AppContext, entryId: number, sourcePath: string, settings: MediaSettings = mediaSettings()): Promise<MediaJob> {
+export async function enqueueTranscode(ctx: AppContext, entryId: number, sourcePath: string, settings: MediaSettings = ctx.config.media): Promise<MediaJob> {
   const job = await upsertJob(ctx.db, { entryId, sourcePath, maxAttempts: settings.maxAttempts, now: nowIso() });
   await ctx.mediaQueue.enqueue(job, settings);
   return job;
 }
 
 /** Queues the entry's uploaded film (call after submit or when the film is replaced); false when it has none. */
-export async function enqueueEntryFilm(ctx: AppContext, entryId: number, settings: MediaSettings = mediaSettings()): Promise<boolean> {
+export async function enqueueEntryFilm(ctx: AppContext, entryId: number, settings: MediaSettings = ctx.config.media): Promise<boolean> {
   const source = await entryFilmSource(ctx, entryId);
   if (!source) return false;
   await enqueueTranscode(ctx, entryId, source, settings);
@@ -53,7 +54,7 @@ export function publicStatus(status: MediaStatus): MediaStatus {
 
 export async function getMediaStatus(ctx: AppContext, entryId: number): Promise<MediaStatus> {
   const entry = await findEntryForMedia(ctx.db, entryId);
-  if (!entry) throw new AppError(7001);
+  if (!entry) throw new AppError(Code.FilmNotFound);
   return statusOf(await findJobByEntry(ctx.db, entryId), entry);
 }
 

@@ -1,7 +1,7 @@
+import type { MediaQueueKind, MediaSettings } from '../../config';
 import type { AppContext } from '../../context';
 import type { MediaJob } from '../../db/repos/media';
 import { databaseQueue } from './queue-database';
-import type { MediaQueueKind, MediaSettings } from './settings';
 import type { Log, Worker } from './worker';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MediaSettings } from '../../config';
 import { type Probe, probe, run } from './ffmpeg';
 import { fallbackRung, type Rung, rungsFor } from './ladder';
-import type { MediaSettings } from './settings';
 
 /**
  * Turns one film into everything the players need, inside `outDir` (a private work folder the caller

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { Code } from '../../../../common/errors';
 import type { UploadPurpose } from '../../../../common/schemas/entry';
 import type { UploadsTable } from '../../db/schema/submission';
 import { AppError } from '../../errors';
@@ -18,10 +19,10 @@ export function pickUploads(
   for (const [purpose, id] of Object.entries(slots) as [UploadPurpose, string | null | undefined][]) {
     if (!id) continue;
     const row = rows.find((r) => r.id === id);
-    if (!row) throw new AppError(5015, { fields: { [`uploads.${purpose}`]: 5015 } });
-    if (row.status !== 'ready' || row.entry_id !== null) throw new AppError(5015, { fields: { [`uploads.${purpose}`]: 5015 } });
-    if (row.user_id !== userId) throw new AppError(5014, { fields: { [`uploads.${purpose}`]: 5014 } });
-    if (row.purpose !== purpose) throw new AppError(5012, { fields: { [`uploads.${purpose}`]: 5012 } });
+    if (!row) throw new AppError(Code.UploadNotFound, { fields: { [`uploads.${purpose}`]: Code.UploadNotFound } });
+    if (row.status !== 'ready' || row.entry_id !== null) throw new AppError(Code.UploadNotFound, { fields: { [`uploads.${purpose}`]: Code.UploadNotFound } });
+    if (row.user_id !== userId) throw new AppError(Code.UploadNotYours, { fields: { [`uploads.${purpose}`]: Code.UploadNotYours } });
+    if (row.purpose !== purpose) throw new AppError(Code.UploadCredentialInvalid, { fields: { [`uploads.${purpose}`]: Code.UploadCredentialInvalid } });
     out[purpose] = row;
   }
   return out;

@@ -1,3 +1,4 @@
+import { Code } from '../../../../common/errors';
 import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -16,7 +17,7 @@ async function assertChangeable(ctx: AppContext, user: SessionUser, id: number) 
   const settings = await submissionSettings(ctx.db);
   assertMaySubmit(user, settings);
   const row = await myEntryRow(ctx.db, user.id, id);
-  if (row.status !== 'pending') throw new AppError(4004);
+  if (row.status !== 'pending') throw new AppError(Code.EntryLocked);
   return row;
 }
 
@@ -29,7 +30,7 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
   const replaced = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
     const current = await myEntryRow(trx, user.id, id);
-    if (current.status !== 'pending') throw new AppError(4004);
+    if (current.status !== 'pending') throw new AppError(Code.EntryLocked);
     const files = pickUploads(await findUploads(trx, Object.values(slots)), slots, user.id);
     const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files || cleared.includes(u.purpose));
     await deleteUploads(
@@ -58,7 +59,7 @@ export async function withdrawMyEntry(ctx: AppContext, user: SessionUser, id: nu
   await assertChangeable(ctx, user, id);
   const removed: UploadRow[] = await ctx.db.transaction().execute(async (trx) => {
     const current = await myEntryRow(trx, user.id, id);
-    if (current.status !== 'pending') throw new AppError(4004);
+    if (current.status !== 'pending') throw new AppError(Code.EntryLocked);
     const uploads = await entryUploads(trx, id);
     await deleteUploads(
       trx,

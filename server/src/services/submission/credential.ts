@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Code } from '../../../../common/errors';
+import { megabytes } from '../../../../common/format';
 import { CREDENTIAL_PURPOSES, type CredentialPurpose, type CredentialRequest, isAdminUploadPurpose, maxBytesFor } from '../../../../common/schemas/entry';
-import type { Db } from '../../db/database';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
-import { megabytes, RefusalError } from './refusal';
 import { assertMaySubmit, submissionSettings } from './settings';
 
 /** Long enough to start an upload on a slow page; resuming later needs only the same signed-in owner. */
@@ -21,13 +23,13 @@ function sign(secret: string, payload: string): string {
  * Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role instead.
  * One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020 after).
  */
-export async function issueCredential(db: Db, secret: string, user: SessionUser, request: CredentialRequest, now = Date.now()) {
-  const settings = await submissionSettings(db, new Date(now));
+export async function issueCredential(ctx: AppContext, user: SessionUser, request: CredentialRequest, now = Date.now()) {
+  const settings = await submissionSettings(ctx.db, new Date(now));
   // Organisers' uploads (the exhibition video) answer to the admin role, not to the submission window.
-  if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(user);
+  if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
   else assertMaySubmit(user, settings);
   const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);
-  if (request.size > limit) throw new RefusalError(5002, { size: megabytes(limit) });
+  if (request.size > limit) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(limit) } });
   const claims: CredentialClaims = {
     purpose: request.purpose,
     owner: user.id,
@@ -37,26 +39,26 @@ export async function issueCredential(db: Db, secret: string, user: SessionUser,
     nonce: randomBytes(8).toString('hex'),
   };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return { credential: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(claims.exp).toISOString(), maxBytes: limit };
+  return { credential: `${payload}.${sign(ctx.config.cookieSecret, payload)}`, expiresAt: new Date(claims.exp).toISOString(), maxBytes: limit };
 }
 
 /** Verifies signature, expiry and scope; throws 5012 (invalid), 5013 (expired) or 5014 (someone else's). */
 export function verifyCredential(secret: string, credential: string | undefined, expect: { owner: number; size: number }, now = Date.now()): CredentialClaims {
   const [payload, signature] = (credential ?? '').split('.');
-  if (!payload || !signature) throw new RefusalError(5012);
+  if (!payload || !signature) throw new AppError(Code.UploadCredentialInvalid);
   const wanted = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
-  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) throw new RefusalError(5012);
+  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) throw new AppError(Code.UploadCredentialInvalid);
   let claims: CredentialClaims;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CredentialClaims;
   } catch {
-    throw new RefusalError(5012);
+    throw new AppError(Code.UploadCredentialInvalid);
   }
   // The nonce is what the first upload spends (tus-server), so a credential without one is no credential.
-  if (!CREDENTIAL_PURPOSES.includes(claims.purpose) || typeof claims.nonce !== 'string' || !claims.nonce) throw new RefusalError(5012);
-  if (claims.exp < now) throw new RefusalError(5013);
-  if (claims.owner !== expect.owner) throw new RefusalError(5014);
-  if (claims.size !== expect.size) throw new RefusalError(5012);
+  if (!CREDENTIAL_PURPOSES.includes(claims.purpose) || typeof claims.nonce !== 'string' || !claims.nonce) throw new AppError(Code.UploadCredentialInvalid);
+  if (claims.exp < now) throw new AppError(Code.UploadCredentialExpired);
+  if (claims.owner !== expect.owner) throw new AppError(Code.UploadNotYours);
+  if (claims.size !== expect.size) throw new AppError(Code.UploadCredentialInvalid);
   return claims;
 }

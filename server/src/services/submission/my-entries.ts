@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { Code } from '../../../../common/errors';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -43,7 +44,7 @@ export async function listMyEntries(ctx: AppContext, userId: number): Promise<My
 /** One of the person's own entries (someone else's is "not found", so ids reveal nothing). */
 export async function myEntryRow(db: Db, userId: number, id: number): Promise<EntryRow> {
   const row = await findUserEntry(db, userId, id);
-  if (!row || row.status === 'withdrawn') throw new AppError(4005);
+  if (!row || row.status === 'withdrawn') throw new AppError(Code.MyEntryNotFound);
   return row;
 }
 

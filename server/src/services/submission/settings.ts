@@ -1,4 +1,5 @@
 import type { PhaseWindow } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
 import { readSettings } from '../../db/repos/settings';
@@ -29,6 +30,6 @@ export async function submissionSettings(db: Db, now = new Date()): Promise<Subm
 
 /** The person may submit at all: signed in (checked by the route), verified, inside the window. */
 export function assertMaySubmit(user: { verified: boolean }, settings: SubmissionSettings): void {
-  if (!user.verified) throw new AppError(4002);
-  if (!settings.open) throw new AppError(4001);
+  if (!user.verified) throw new AppError(Code.SubmitNeedsVerifiedEmail);
+  if (!settings.open) throw new AppError(Code.SubmissionClosed);
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { Code } from '../../../../common/errors';
 import { isLocale, type Locale } from '../../../../common/locales';
 import type { EntryCreateInput } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/submission/entries';
 import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
+import { AppError } from '../../errors';
 import { confirmationMail } from '../../mail/templates/submission/confirmation';
 import type { SessionUser } from '../auth/sessions';
 import { enqueueEntryFilm } from '../media/jobs';
 import { fileColumns, pickUploads } from './attach-uploads';
-import { RefusalError } from './refusal';
 import { assertMaySubmit, submissionSettings } from './settings';
 
 export function submissionNumber(id: number, at: Date): string {
@@ -29,7 +30,7 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
   const uploadIds = Object.values(input.uploads).filter((v): v is string => typeof v === 'string');
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
-    if ((await countActiveEntries(trx, user.id)) >= settings.entryLimit) throw new RefusalError(4003, { limit: settings.entryLimit });
+    if ((await countActiveEntries(trx, user.id)) >= settings.entryLimit) throw new AppError(Code.EntryLimitReached, { values: { limit: settings.entryLimit } });
     const files = pickUploads(await findUploads(trx, uploadIds), input.uploads, user.id);
     const id = await insertEntry(trx, {
       user_id: user.id,

@@ -1,18 +1,18 @@
 import { Server } from '@tus/server';
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { classifyFailure, failureAsAppError } from '../../db/failures';
 import { deleteUpload, findUpload, insertUploadSpendingCredential } from '../../db/repos/submission/uploads';
-import { AppError } from '../../errors';
-import { requestLocale } from '../../plugins/locale';
+import { AppError, failureBody } from '../../errors';
+import { requestLocale } from '../../request-locale';
 import { UploadOutOfSpace } from '../../storage/local-tus-store';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { verifyCredential } from './credential';
 import { processUpload } from './process-upload';
-import { refusalBody } from './refusal';
 import { assertMaySubmit, submissionSettings } from './settings';
 
 export const TUS_PATH = '/api/uploads/tus';
@@ -32,25 +32,28 @@ function localeOf(req: TusRequest): Locale {
 function uploadError(error: unknown, log: Log): AppError {
   if (error instanceof AppError && error.status < 500) return error;
   const failure = error instanceof UploadOutOfSpace ? error : failureAsAppError(error);
-  if (failure?.code === 9507) {
+  if (failure?.code === Code.StorageFull) {
     const detail = error instanceof UploadOutOfSpace ? error.detail : { code: classifyFailure(error)?.code, path: (error as { path?: unknown }).path };
     log.error(detail, 'upload refused: out of storage space');
   }
   if (failure) return failure;
   if (error instanceof AppError) return error;
   log.error({ err: error }, 'upload processing failed');
-  return new AppError(2003, { cause: error });
+  return new AppError(Code.SubmitFailed, { cause: error });
 }
 
-/** tus hooks refuse by throwing { status_code, body }; the body is our usual JSON envelope. */
+/**
+ * tus hooks refuse by throwing { status_code, body }; the body is the usual envelope. Upload answers always
+ * carry `data.values` (empty when the text names none), as they always have.
+ */
 function tusRefusal(error: unknown, req: TusRequest, log: Log) {
   const appError = uploadError(error, log);
-  return { status_code: appError.status, body: JSON.stringify(refusalBody(appError, localeOf(req))) };
+  return { status_code: appError.status, body: JSON.stringify(failureBody(appError.code, localeOf(req), { values: appError.values ?? {} })) };
 }
 
 async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!match?.[1]) throw new AppError(1009);
+  if (!match?.[1]) throw new AppError(Code.LoginRequired);
   return resolveSession(ctx.db, ctx.config, match[1]);
 }
 
@@ -80,8 +83,8 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
       try {
         const user = await userOf(ctx, req);
         const row = await findUpload(ctx.db, id);
-        if (!row) throw new AppError(5015);
-        if (row.user_id !== user.id) throw new AppError(5014);
+        if (!row) throw new AppError(Code.UploadNotFound);
+        if (row.user_id !== user.id) throw new AppError(Code.UploadNotYours);
       } catch (err) {
         throw tusRefusal(err, req, log);
       }
@@ -89,13 +92,13 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
     async onUploadCreate(req, upload) {
       try {
         const user = await userOf(ctx, req);
-        if (upload.size === undefined) throw new AppError(5012);
+        if (upload.size === undefined) throw new AppError(Code.UploadCredentialInvalid);
         const claims = verifyCredential(ctx.config.cookieSecret, upload.metadata?.credential ?? undefined, { owner: user.id, size: upload.size });
         // Checked again at creation: the role or the window may have changed since the credential was issued.
-        if (isAdminUploadPurpose(claims.purpose)) await assertMayUploadExhibitionVideo(user);
+        if (isAdminUploadPurpose(claims.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
         else assertMaySubmit(user, await submissionSettings(ctx.db));
         const declared = upload.metadata?.purpose;
-        if (declared && declared !== claims.purpose) throw new AppError(5012);
+        if (declared && declared !== claims.purpose) throw new AppError(Code.UploadCredentialInvalid);
         const now = nowIso();
         // Spent in the same transaction that writes the row: a second creation with this credential gets 5020.
         const spent = await insertUploadSpendingCredential(
@@ -116,7 +119,7 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
           },
           { nonce: claims.nonce, expiresAt: new Date(claims.exp).toISOString() },
         );
-        if (!spent) throw new AppError(5020);
+        if (!spent) throw new AppError(Code.UploadCredentialUsed);
         // The credential is spent: keep only what later steps need in the store's metadata.
         return { metadata: { purpose: claims.purpose, filename: claims.name } };
       } catch (err) {
@@ -126,7 +129,7 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
     async onUploadFinish(req, upload) {
       try {
         const row = await findUpload(ctx.db, upload.id);
-        if (!row) throw new AppError(5015);
+        if (!row) throw new AppError(Code.UploadNotFound);
         const result = await processUpload(ctx, { id: row.id, purpose: row.purpose as CredentialPurpose });
         return {
           status_code: 200,

@@ -3,12 +3,13 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContentRow } from '../../../../common/console/api-types';
+import { showFieldErrors } from '../../api/form-errors';
 import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
 import { ExhibitionVideoInput } from '../ExhibitionVideoInput';
-import { showFieldErrors, urlRule } from '../form-errors';
 import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
+import { urlRule } from '../url-rule';
 
 /** Create or edit one item of a content kind; `row` null means a new item with `initial` values. */
 export function ContentEditor({

@@ -5,8 +5,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams } from 'react-router';
 import type { AdminContentRow } from '../../../../common/console/api-types';
 import type { Paged } from '../../../../common/errors';
+import { qs } from '../../api/query-string';
 import { adminGet, adminSend } from '../api';
 import { emptyValues, isKindName, KIND_DEFS } from '../content-fields';
+import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { ContentEditor } from './ContentEditor';
 import { TemplateFileButton } from './TemplateFileButton';
 
@@ -26,7 +28,7 @@ export function ContentPage() {
   const valid = isKindName(kind);
   const { data, isFetching } = useQuery({
     queryKey: ['admin', 'content', kind, page],
-    queryFn: ({ signal }) => adminGet<Paged<AdminContentRow>>(`/api/admin/content/${kind}?page=${page}&pageSize=20`, signal),
+    queryFn: ({ signal }) => adminGet<Paged<AdminContentRow>>(`/api/admin/content/${kind}${qs({ page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
     placeholderData: keepPreviousData,
     enabled: valid,
   });
@@ -65,13 +67,7 @@ export function ContentPage() {
         loading={isFetching}
         dataSource={data?.items ?? []}
         scroll={{ x: 700 }}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (total) => intl.formatMessage({ id: 'pagination.total' }, { total }),
-        }}
+        pagination={tablePagination(intl, { page, total: data?.total, onChange: setPage })}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           {

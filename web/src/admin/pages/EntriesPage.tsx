@@ -6,9 +6,10 @@ import type { AdminEntrySummary, BulkResult } from '../../../../common/console/a
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
 import { GROUPS } from '../../../../common/constants';
 import type { Paged } from '../../../../common/errors';
+import { qs } from '../../api/query-string';
 import { MediaStatusText } from '../../components/media/MediaStatusText';
-import { useAdminLocale } from '../AdminLocale';
-import { adminGet, adminSend, downloadCsv, qs } from '../api';
+import { adminGet, adminSend, downloadCsv } from '../api';
+import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
 
 type Filters = { status?: string; group?: string; q?: string; page: number; pageSize: number };
@@ -17,10 +18,9 @@ type Filters = { status?: string; group?: string; q?: string; page: number; page
 export function EntriesPage() {
   const intl = useIntl();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { locale } = useAdminLocale();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ status: 'pending', page: 1, pageSize: 20 });
+  const [filters, setFilters] = useState<Filters>({ status: 'pending', page: 1, pageSize: CONSOLE_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
@@ -92,7 +92,7 @@ export function EntriesPage() {
           style={{ width: 280 }}
           onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })}
         />
-        <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`, locale)}>
+        <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`)}>
           <FormattedMessage id="console.entries.export" />
         </Button>
       </div>
@@ -123,14 +123,13 @@ export function EntriesPage() {
         dataSource={data?.items ?? []}
         scroll={{ x: 1410 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          current: filters.page,
+        pagination={tablePagination(intl, {
+          page: filters.page,
           pageSize: filters.pageSize,
-          total: data?.total ?? 0,
+          total: data?.total,
           showSizeChanger: true,
-          showTotal: (total) => f('pagination.total', { total }),
           onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
+        })}
         columns={[
           { title: f('console.entries.entryNo'), dataIndex: 'entryNo', width: 90 },
           {

@@ -3,8 +3,9 @@ import { App, Button, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typograp
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '../../../../common/errors';
-import { useAdminLocale } from '../AdminLocale';
-import { adminGet, adminSend, downloadCsv, qs } from '../api';
+import { qs } from '../../api/query-string';
+import { adminGet, adminSend, downloadCsv } from '../api';
+import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 
 type Item = Record<string, string | number | null> & { id: number; handledAt: string | null; reply: string | null; createdAt: string };
 type Kind = 'contact' | 'scamReport';
@@ -20,7 +21,7 @@ function InboxList({ kind }: { kind: Kind }) {
   const [reply, setReply] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['admin', 'inbox', kind, handled, page],
-    queryFn: ({ signal }) => adminGet<Paged<Item>>(`/api/admin/inbox/${kind}${qs({ handled, page, pageSize: 20 })}`, signal),
+    queryFn: ({ signal }) => adminGet<Paged<Item>>(`/api/admin/inbox/${kind}${qs({ handled, page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'inbox'] });
@@ -77,13 +78,7 @@ function InboxList({ kind }: { kind: Kind }) {
         loading={isFetching}
         dataSource={data?.items ?? []}
         scroll={{ x: 900 }}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (total) => intl.formatMessage({ id: 'pagination.total' }, { total }),
-        }}
+        pagination={tablePagination(intl, { page, total: data?.total, onChange: setPage })}
         columns={[
           { title: f('console.votes.time'), dataIndex: 'createdAt', width: 170, render: (d: string) => new Date(d).toLocaleString(intl.locale) },
           ...textColumns,
@@ -133,7 +128,6 @@ function InboxList({ kind }: { kind: Kind }) {
 /** Contact messages and shared scam reports: read, answer by e-mail, mark handled, export. */
 export function InboxPage() {
   const intl = useIntl();
-  const { locale } = useAdminLocale();
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
@@ -141,7 +135,7 @@ export function InboxPage() {
       </Typography.Title>
       <Tabs
         tabBarExtraContent={
-          <Button size="small" onClick={() => void downloadCsv('/api/admin/exports/contacts.csv', 'contacts.csv', locale)}>
+          <Button size="small" onClick={() => void downloadCsv('/api/admin/exports/contacts.csv', 'contacts.csv')}>
             <FormattedMessage id="console.inbox.export" />
           </Button>
         }

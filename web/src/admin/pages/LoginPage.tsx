@@ -2,9 +2,10 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
-import { messageForCode, request } from '../../api/request';
+import { Code } from '../../../../common/errors';
+import { request, setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
+import { errorText } from '../../i18n/error-text';
 
 type LoginAnswer = { token: string; user: { role: 'user' | 'admin' } };
 
@@ -23,7 +24,7 @@ export function LoginPage() {
     setNotAdmin(false);
     try {
       const answer = await request<LoginAnswer>('/api/auth/login', { method: 'POST', body: values, level: 'error' });
-      localStorage.setItem(ACCESS_TOKEN_KEY, answer.token);
+      setAccessToken(answer.token);
       await refresh();
       if (answer.user.role === 'admin') navigate('/', { replace: true });
       else setNotAdmin(true);
@@ -45,14 +46,14 @@ export function LoginPage() {
           <Form.Item
             name="email"
             label={intl.formatMessage({ id: 'console.login.email' })}
-            rules={[{ required: true, type: 'email', message: messageForCode(2004, '') }]}
+            rules={[{ required: true, type: 'email', message: errorText(Code.EmailFormat) }]}
           >
             <Input autoComplete="username" />
           </Form.Item>
           <Form.Item
             name="password"
             label={intl.formatMessage({ id: 'console.login.password' })}
-            rules={[{ required: true, message: messageForCode(2006, '') }]}
+            rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>

@@ -7,9 +7,10 @@ import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
 import { PHASES } from '../../../../common/constants';
+import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
-import { showFieldErrors, urlRule } from '../form-errors';
 import { ImageUrlInput } from '../ImageUrlInput';
+import { urlRule } from '../url-rule';
 
 type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
 

@@ -3,20 +3,18 @@ import { App, Button, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TEMPLATE_ACCEPT, type TemplateFileUpload } from '../../../../common/console/uploads';
-import { useAdminLocale } from '../AdminLocale';
 import { adminUpload } from '../api';
 
 /** Replaces one template's file at once: the public download links serve the new file from then on. */
 export function TemplateFileButton({ id, onReplaced }: { id: number; onReplaced: () => void }) {
   const intl = useIntl();
-  const { locale } = useAdminLocale();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const send = async (file: File) => {
     setBusy(true);
     const path = `/api/admin/templates/${id}/file?name=${encodeURIComponent(file.name)}`;
-    const saved = await adminUpload<TemplateFileUpload>(path, file, locale).catch(() => null);
+    const saved = await adminUpload<TemplateFileUpload>(path, file).catch(() => null);
     setBusy(false);
     if (!saved) return;
     void message.success(intl.formatMessage({ id: 'console.templates.replaced' }, { name: saved.fileName }));

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminUser } from '../../../../common/console/api-types';
 import type { Paged } from '../../../../common/errors';
+import { qs } from '../../api/query-string';
 import { useCurrentUser } from '../../app/current-user';
-import { adminGet, adminSend, qs } from '../api';
+import { adminGet, adminSend } from '../api';
+import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 
 /** Accounts: find, disable (ends their sessions), grant or revoke admin. */
 export function UsersPage() {
@@ -18,7 +20,7 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useQuery({
     queryKey: ['admin', 'users', q, page],
-    queryFn: ({ signal }) => adminGet<Paged<AdminUser>>(`/api/admin/users${qs({ q, page, pageSize: 20 })}`, signal),
+    queryFn: ({ signal }) => adminGet<Paged<AdminUser>>(`/api/admin/users${qs({ q, page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
     placeholderData: keepPreviousData,
   });
   const act = async (path: string, body: unknown) => {
@@ -49,13 +51,7 @@ export function UsersPage() {
         loading={isFetching}
         dataSource={data?.items ?? []}
         scroll={{ x: 800 }}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (total) => intl.formatMessage({ id: 'pagination.total' }, { total }),
-        }}
+        pagination={tablePagination(intl, { page, total: data?.total, onChange: setPage })}
         columns={[
           { title: f('console.users.email'), dataIndex: 'email' },
           {

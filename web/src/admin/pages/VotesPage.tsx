@@ -3,8 +3,12 @@ import { App, Button, Input, Modal, Space, Table, Tabs, Tag, Typography } from '
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '../../../../common/errors';
-import { useAdminLocale } from '../AdminLocale';
-import { adminGet, adminSend, downloadCsv, qs } from '../api';
+import { qs } from '../../api/query-string';
+import { adminGet, adminSend, downloadCsv } from '../api';
+import { tablePagination } from '../table-pagination';
+
+/** The audit log is read in longer pages than the other lists. */
+const AUDIT_PAGE_SIZE = 50;
 
 type Total = { id: number; entryNo: number | null; title: string; count: number; voteRows: number; voided: number };
 type AuditRow = { id: number; entryId: number; voterKey: string; ip: string; outcome: string; createdAt: string };
@@ -17,7 +21,6 @@ type Suspicious = {
 export function VotesPage() {
   const intl = useIntl();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { locale } = useAdminLocale();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [filter, setFilter] = useState<{ ip?: string; entryId?: number; page: number }>({ page: 1 });
@@ -28,7 +31,7 @@ export function VotesPage() {
   const totals = useQuery({ queryKey: ['admin', 'votes', 'totals'], queryFn: ({ signal }) => adminGet<Total[]>('/api/admin/votes/totals', signal) });
   const audit = useQuery({
     queryKey: ['admin', 'votes', 'audit', filter],
-    queryFn: ({ signal }) => adminGet<Paged<AuditRow>>(`/api/admin/votes/audit${qs({ ...filter, pageSize: 50 })}`, signal),
+    queryFn: ({ signal }) => adminGet<Paged<AuditRow>>(`/api/admin/votes/audit${qs({ ...filter, pageSize: AUDIT_PAGE_SIZE })}`, signal),
     placeholderData: keepPreviousData,
   });
   const sus = useQuery({ queryKey: ['admin', 'votes', 'suspicious'], queryFn: ({ signal }) => adminGet<Suspicious>('/api/admin/votes/suspicious', signal) });
@@ -69,9 +72,7 @@ export function VotesPage() {
                     style={{ width: 160 }}
                     onSearch={(v) => setFilter({ ...filter, entryId: Number(v) > 0 ? Number(v) : undefined, page: 1 })}
                   />
-                  <Button
-                    onClick={() => void downloadCsv(`/api/admin/exports/votes.csv${qs({ ip: filter.ip, entryId: filter.entryId })}`, 'votes.csv', locale)}
-                  >
+                  <Button onClick={() => void downloadCsv(`/api/admin/exports/votes.csv${qs({ ip: filter.ip, entryId: filter.entryId })}`, 'votes.csv')}>
                     <FormattedMessage id="console.votes.export" />
                   </Button>
                 </div>
@@ -81,14 +82,13 @@ export function VotesPage() {
                   loading={audit.isFetching}
                   dataSource={audit.data?.items ?? []}
                   scroll={{ x: 760 }}
-                  pagination={{
-                    current: filter.page,
-                    pageSize: 50,
-                    total: audit.data?.total ?? 0,
+                  pagination={tablePagination(intl, {
+                    page: filter.page,
+                    pageSize: AUDIT_PAGE_SIZE,
+                    total: audit.data?.total,
                     showSizeChanger: false,
                     onChange: (page) => setFilter({ ...filter, page }),
-                    showTotal: (total) => f('pagination.total', { total }),
-                  }}
+                  })}
                   columns={[
                     { title: f('console.votes.time'), dataIndex: 'createdAt', width: 170, render: time },
                     { title: f('console.votes.entryId'), dataIndex: 'entryId', width: 90 },

@@ -1,15 +1,14 @@
 import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
 import { loginPasswordField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
-import { request } from '../../api/request';
+import { clearAccessToken, request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../i18n/use-locale';
-import { MyEntriesSection } from '../account/MyEntriesSection';
+import { MyEntriesSection } from '../submission/MyEntriesSection';
 import { schemaRule, showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 import './accounts.css';
@@ -20,7 +19,7 @@ function useSignOut() {
   const { link } = useLocale();
   return async (url: string) => {
     await request(url, { method: 'POST', level: 'silent' }).catch(() => undefined);
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    clearAccessToken();
     // A full load rather than a client-side move: it drops every cached personal query with the session,
     // and the members-only page's guard cannot race the move with a redirect back to /account.
     window.location.assign(link('/login'));
@@ -30,7 +29,6 @@ function useSignOut() {
 /** The signed-in person's account: e-mail and verification state, change password, sign-ins; then "my entries". */
 export default function AccountPage() {
   const intl = useIntl();
-  const { locale } = useLocale();
   const { currentUser } = useCurrentUser();
   const signOut = useSignOut();
   const [form] = Form.useForm<PasswordValues>();
@@ -43,7 +41,7 @@ export default function AccountPage() {
       form.resetFields();
       void showMessage('success', intl.formatMessage({ id: 'account.page.changed' }));
     } catch (err) {
-      showSubmitError(err, locale, form);
+      showSubmitError(err, form);
     } finally {
       setBusy(null);
     }
@@ -81,7 +79,7 @@ export default function AccountPage() {
                   <FormattedMessage id="account.page.changePassword" />
                 </h2>
                 <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void changePassword(v)}>
-                  <Form.Item name="currentPassword" label={intl.formatMessage({ id: 'auth.currentPassword' })} rules={[schemaRule(loginPasswordField, locale)]}>
+                  <Form.Item name="currentPassword" label={intl.formatMessage({ id: 'auth.currentPassword' })} rules={[schemaRule(loginPasswordField)]}>
                     <Input.Password autoComplete="current-password" />
                   </Form.Item>
                   <NewPasswordFields form={form} labelId="auth.newPassword" />

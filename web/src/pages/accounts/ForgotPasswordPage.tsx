@@ -11,7 +11,7 @@ import { schemaRule, showSubmitError } from './form-rules';
 /** Forgot password: mails a reset link to the address. */
 export default function ForgotPasswordPage() {
   const intl = useIntl();
-  const { locale, link } = useLocale();
+  const { link } = useLocale();
   const [form] = Form.useForm<{ email: string }>();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
       await request('/api/auth/forgot', { method: 'POST', body: values, level: 'silent' });
       setSent(true);
     } catch (err) {
-      showSubmitError(err, locale, form);
+      showSubmitError(err, form);
     } finally {
       setBusy(false);
     }
@@ -34,7 +34,7 @@ export default function ForgotPasswordPage() {
         <Alert type="success" showIcon role="status" title={intl.formatMessage({ id: 'account.forgot.sent' })} />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-          <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+          <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
             <Input type="email" autoComplete="email" inputMode="email" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>

@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../../common/api-types';
-import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
 import { emailField, loginPasswordField } from '../../../../common/schemas/account';
 import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
-import { request } from '../../api/request';
+import { request, setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
+import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { codeText, safeRedirect, schemaRule, showSubmitError } from './form-rules';
+import { safeRedirect, schemaRule, showSubmitError } from './form-rules';
 import { ResendVerification } from './ResendVerification';
 
 type LoginResult = { token: string; user: CurrentUser; messageCode: number };
@@ -19,7 +20,7 @@ type LoginResult = { token: string; user: CurrentUser; messageCode: number };
 /** Login by e-mail; afterwards the person returns to the page that sent them (`?redirect=`). */
 export default function LoginPage() {
   const intl = useIntl();
-  const { locale, link } = useLocale();
+  const { link } = useLocale();
   const { refresh } = useCurrentUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,13 +34,13 @@ export default function LoginPage() {
     setUnverified(null);
     try {
       const data = await request<LoginResult>('/api/auth/login', { method: 'POST', body: values, level: 'silent' });
-      localStorage.setItem(ACCESS_TOKEN_KEY, data.token);
+      setAccessToken(data.token);
       await refresh();
-      void showMessage('success', codeText(data.messageCode, locale));
+      void showMessage('success', errorText(data.messageCode));
       navigate(safeRedirect(redirect, link('/account')), { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 1006) setUnverified(values.email);
-      else showSubmitError(err, locale, form);
+      if (err instanceof ApiError && err.code === Code.AccountNotActivated) setUnverified(values.email);
+      else showSubmitError(err, form);
     } finally {
       setBusy(false);
     }
@@ -53,7 +54,7 @@ export default function LoginPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 20 }}
-          title={codeText(1006, locale)}
+          title={errorText(Code.AccountNotActivated)}
           description={
             <>
               <p>
@@ -65,10 +66,10 @@ export default function LoginPage() {
         />
       )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[schemaRule(loginPasswordField, locale)]}>
+        <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[schemaRule(loginPasswordField)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>

@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { emailField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
+import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { codeText, schemaRule, showSubmitError } from './form-rules';
+import { schemaRule, showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ResendVerification } from './ResendVerification';
 
@@ -16,7 +17,7 @@ type Values = { email: string; password: string; confirmPassword: string };
 /** Register (email, password, confirmation); the same rules as the server, checked as the person types. */
 export default function RegisterPage() {
   const intl = useIntl();
-  const { locale, link } = useLocale();
+  const { link } = useLocale();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -27,10 +28,10 @@ export default function RegisterPage() {
     setBusy(true);
     try {
       const data = await request<{ email: string; messageCode: number }>('/api/auth/register', { method: 'POST', body: values, level: 'silent' });
-      void showMessage('success', codeText(data.messageCode, locale));
+      void showMessage('success', errorText(data.messageCode));
       setDone(data.email);
     } catch (err) {
-      showSubmitError(err, locale, form);
+      showSubmitError(err, form);
     } finally {
       setBusy(false);
     }
@@ -63,7 +64,7 @@ export default function RegisterPage() {
   return (
     <AuthPage title={title} intro={intl.formatMessage({ id: 'account.register.intro' })}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
         <NewPasswordFields form={form} labelId="auth.password" />

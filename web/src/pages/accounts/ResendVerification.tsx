@@ -4,13 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { emailField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
-import { useLocale } from '../../i18n/use-locale';
 import { schemaRule, showSubmitError } from './form-rules';
 
 /** "Resend verification e-mail": a button when the address is known, else a one-field form. */
 export function ResendVerification({ email }: { email?: string }) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ email: string }>();
 
@@ -20,7 +18,7 @@ export function ResendVerification({ email }: { email?: string }) {
       await request('/api/auth/resend', { method: 'POST', body: { email: address }, level: 'silent' });
       void showMessage('success', intl.formatMessage({ id: 'account.resend.sent' }, { email: address.trim() }));
     } catch (err) {
-      showSubmitError(err, locale, email ? undefined : form);
+      showSubmitError(err, email ? undefined : form);
     } finally {
       setBusy(false);
     }
@@ -35,7 +33,7 @@ export function ResendVerification({ email }: { email?: string }) {
   }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
-      <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField, locale)]}>
+      <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
         <Input type="email" autoComplete="email" inputMode="email" />
       </Form.Item>
       <Button htmlType="submit" loading={busy}>

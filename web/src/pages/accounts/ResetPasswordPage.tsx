@@ -2,12 +2,14 @@ import { Alert, Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
+import { Code } from '../../../../common/errors';
 import { firstCode, tokenField } from '../../../../common/schemas/account';
 import { ApiError } from '../../api/api-error';
 import { request } from '../../api/request';
+import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { codeText, showSubmitError } from './form-rules';
+import { showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 
 type Values = { password: string; confirmPassword: string };
@@ -16,7 +18,7 @@ type State = 'checking' | 'ready' | 'invalid' | 'done';
 /** Reset through the e-mailed link: new password + confirmation. It does not sign the person in. */
 export default function ResetPasswordPage() {
   const intl = useIntl();
-  const { locale, link } = useLocale();
+  const { link } = useLocale();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<Values>();
@@ -28,7 +30,7 @@ export default function ResetPasswordPage() {
     let live = true;
     request('/api/auth/reset/check', { method: 'POST', body: { token }, level: 'silent' })
       .then(() => live && setState('ready'))
-      .catch((err) => live && setState(err instanceof ApiError && err.code === 1004 ? 'invalid' : 'ready'));
+      .catch((err) => live && setState(err instanceof ApiError && err.code === Code.InvalidResetLink ? 'invalid' : 'ready'));
     return () => {
       live = false;
     };
@@ -40,8 +42,8 @@ export default function ResetPasswordPage() {
       await request('/api/auth/reset', { method: 'POST', body: { token, ...values }, level: 'silent' });
       setState('done');
     } catch (err) {
-      if (err instanceof ApiError && err.code === 1004) setState('invalid');
-      else showSubmitError(err, locale, form);
+      if (err instanceof ApiError && err.code === Code.InvalidResetLink) setState('invalid');
+      else showSubmitError(err, form);
     } finally {
       setBusy(false);
     }
@@ -51,7 +53,7 @@ export default function ResetPasswordPage() {
     <AuthPage title={intl.formatMessage({ id: 'route.resetPassword' })} intro={intl.formatMessage({ id: 'account.reset.intro' })}>
       {state === 'invalid' && (
         <>
-          <Alert type="error" showIcon role="alert" title={codeText(1004, locale)} />
+          <Alert type="error" showIcon role="alert" title={errorText(Code.InvalidResetLink)} />
           <div className="auth-actions">
             <Link className="btn btn-primary" to={link('/forgotPassword')}>
               <FormattedMessage id="account.reset.newLink" />

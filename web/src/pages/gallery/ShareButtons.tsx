@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ERRORS } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import { facebookShareUrl, weiboShareUrl } from '../../../../common/gallery';
 import { showMessage } from '../../api/feedback';
+import { request } from '../../api/request';
+import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 
 /** Weibo and Facebook share links for a URL and text. */
@@ -20,16 +22,16 @@ export function SocialShare({ url, text, label }: { url: string; text: string; l
   );
 }
 
-/** Downloads the server-made poster; a failure shows the spec's "refresh and retry" message (2101). */
+/** Downloads the server-made poster; a failure shows the spec's "refresh and retry" message (SharePictureFailed). */
 export function PosterButton({ entryId }: { entryId: number }) {
   const { locale } = useLocale();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`/api/gallery/entries/${entryId}/poster?locale=${locale}`, { headers: { 'X-Locale': locale } });
-      if (!res.ok || res.headers.get('content-type') !== 'image/png') throw new Error(`poster ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
+      const poster = await request(`/api/gallery/entries/${entryId}/poster?locale=${locale}`, { as: 'blob', level: 'silent' });
+      if (poster.type !== 'image/png') throw new Error(`poster type ${poster.type}`);
+      const url = URL.createObjectURL(poster);
       const a = document.createElement('a');
       a.href = url;
       a.download = `poster-${entryId}.png`;
@@ -38,7 +40,7 @@ export function PosterButton({ entryId }: { entryId: number }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      void showMessage('error', ERRORS[2101][locale]);
+      void showMessage('error', errorText(Code.SharePictureFailed));
     } finally {
       setBusy(false);
     }

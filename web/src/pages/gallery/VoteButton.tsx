@@ -1,17 +1,23 @@
 import { Form, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Code } from '../../../../common/errors';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
 import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
-import { messageForCode } from '../../api/request';
+import { showFieldErrors } from '../../api/form-errors';
 import { AntdScope } from '../../components/AntdScope';
+import { errorText } from '../../i18n/error-text';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField';
 import { useVote } from './gallery-api';
 
+/** Refusals of a wrong, missing, expired or used captcha: shown on the answer input. */
+const CAPTCHA_REFUSALS = [Code.CaptchaRequired, Code.CaptchaWrong, Code.CaptchaExpired, Code.CaptchaUsed] as const;
+
 /**
- * The vote button. 2014 on success (the count in the cache moves at once), 2015 "You have voted" turns the
- * button into its voted state; 3002 (many votes from this network) opens the captcha and retries with it.
+ * The vote button. VoteSuccess (the count in the cache moves at once); VoteDuplicate "You have voted" turns
+ * the button into its voted state; CaptchaStepUp (many votes from this network) opens the captcha and
+ * retries with it.
  */
 export function VoteButton({ entry }: { entry: GalleryEntryDetail }) {
   const intl = useIntl();
@@ -26,19 +32,19 @@ export function VoteButton({ entry }: { entry: GalleryEntryDetail }) {
       await vote.mutateAsync(withCaptcha);
       setVoted(true);
       setAskCaptcha(false);
-      void showMessage('success', messageForCode(2014, ''));
+      void showMessage('success', errorText(Code.VoteSuccess));
     } catch (err) {
       if (!(err instanceof ApiError)) return;
-      if (err.code === 2015) setVoted(true);
-      if (err.code === 3002) return setAskCaptcha(true);
-      if (askCaptcha && [2013, 3001, 3003, 3004].includes(err.code)) {
-        form.setFields([{ name: 'captchaAnswer', errors: [messageForCode(err.code, err.msg)] }]);
+      if (err.code === Code.VoteDuplicate) setVoted(true);
+      if (err.code === Code.CaptchaStepUp) return setAskCaptcha(true);
+      if (askCaptcha && CAPTCHA_REFUSALS.some((c) => c === err.code)) {
+        showFieldErrors(form, err, { codesOn: { field: 'captchaAnswer', codes: CAPTCHA_REFUSALS } });
         captcha.current?.refresh();
         return;
       }
       void showMessage(
-        err.code === 2015 ? 'warning' : 'error',
-        err.status === 0 || err.status >= 500 ? intl.formatMessage({ id: 'request.error' }, { status: err.status }) : messageForCode(err.code, err.msg),
+        err.code === Code.VoteDuplicate ? 'warning' : 'error',
+        err.status === 0 || err.status >= 500 ? intl.formatMessage({ id: 'request.error' }, { status: err.status }) : errorText(err.code, err.values, err.msg),
       );
     }
   };
@@ -73,7 +79,7 @@ export function VoteButton({ entry }: { entry: GalleryEntryDetail }) {
               <Form.Item
                 name="captchaAnswer"
                 label={intl.formatMessage({ id: 'captcha.label' })}
-                rules={[{ required: true, message: messageForCode(2013, '') }]}
+                rules={[{ required: true, message: errorText(Code.CaptchaRequired) }]}
               >
                 <CaptchaField ref={captcha} />
               </Form.Item>

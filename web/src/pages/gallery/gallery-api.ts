@@ -2,17 +2,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
 import type { CaptchaChallenge, GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
 import { queryKeys } from '../../../../common/query-keys';
+import { qs } from '../../api/query-string';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 
 /** Query hooks of the gallery area (list, detail, vote, captcha, tips). */
 export type GalleryFilter = { group?: EntryGroup; q?: string; sort: GallerySort };
-
-function qs(params: Record<string, string | number | undefined>): string {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
-  return s.toString();
-}
 
 export function useGalleryPages(filter: GalleryFilter) {
   const { locale } = useLocale();
@@ -20,7 +15,7 @@ export function useGalleryPages(filter: GalleryFilter) {
     queryKey: queryKeys.gallery(locale, filter.group, filter.q, filter.sort),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      request<GalleryPage>(`/api/gallery?${qs({ page: pageParam, pageSize: DEFAULT_PAGE_SIZE, group: filter.group, q: filter.q, sort: filter.sort })}`, {
+      request<GalleryPage>(`/api/gallery${qs({ page: pageParam, pageSize: DEFAULT_PAGE_SIZE, group: filter.group, q: filter.q, sort: filter.sort })}`, {
         signal,
         level: 'notification',
       }),

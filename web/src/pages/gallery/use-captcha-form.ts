@@ -2,10 +2,24 @@ import { Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { showMessage } from '../../api/feedback';
+import { Code } from '../../../../common/errors';
+import { ApiError } from '../../api/api-error';
+import { showMessage, showNotification } from '../../api/feedback';
+import { checkWith, showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
+import { errorText } from '../../i18n/error-text';
 import type { CaptchaHandle } from './CaptchaField';
-import { checkWith, reportFailure, showServerFields } from './form-errors';
+
+/** A refusal without fields: the code's text; a server or network failure: the request-error notification. */
+function reportFailure(err: unknown, requestErrorText: (status: number) => string): void {
+  if (!(err instanceof ApiError)) return;
+  if (err.status === 0 || err.status >= 500) {
+    if (err.code === Code.SendingFailed || err.code === Code.SharePictureFailed) void showMessage('error', errorText(err.code, err.values, err.msg));
+    else void showNotification(requestErrorText(err.status), err.msg);
+    return;
+  }
+  void showMessage('error', errorText(err.code, err.values, err.msg));
+}
 
 /**
  * A public form guarded by the image captcha (contact us, scam report): checks the shared schema in the
@@ -27,7 +41,8 @@ export function useCaptchaForm<Values extends object, S extends z.ZodType>(schem
       form.resetFields();
       void showMessage('success', intl.formatMessage({ id: successTextId }));
     } catch (err) {
-      if (!showServerFields(err, form)) reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
+      if (!showFieldErrors(form, err, { rename: { captchaId: 'captchaAnswer' } }))
+        reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
     } finally {
       setBusy(false);
       captcha.current?.refresh();

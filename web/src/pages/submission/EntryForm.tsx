@@ -3,7 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUPS } from '../../../../common/constants';
-import { ERRORS, isErrorCode } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import {
   ENTRY_TEXT_LIMITS,
   type EntryTextField,
@@ -14,8 +14,9 @@ import {
 } from '../../../../common/schemas/entry';
 import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
+import { showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
-import { useLocale } from '../../i18n/use-locale';
+import { errorText } from '../../i18n/error-text';
 import { type Draft, type DraftFile, loadDraft, saveDraft } from './draft';
 import { UploadField } from './UploadField';
 
@@ -40,7 +41,6 @@ type Props = {
  */
 export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const [form] = Form.useForm();
   const initial: Draft = useMemo(() => (editing ? { values: {}, files: {} } : loadDraft()), [editing]);
   const [files, setFiles] = useState<Partial<Record<UploadPurpose, DraftFile>>>(initial.files);
@@ -117,14 +117,11 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.fields) {
-        form.setFields(
-          Object.entries(err.fields).map(([name, f]) => ({ name: name.split('.'), errors: [isErrorCode(f.code) ? ERRORS[f.code][locale] : f.msg] })),
-        );
-      }
-      // Server or network failures read as the spec's "Submit failed" (2003); rule refusals name the rule.
+      showFieldErrors(form, err);
+      // Server or network failures read as the spec's "Submit failed"; rule refusals name the rule.
+      const failed = errorText(Code.SubmitFailed);
       const serverSide = err.status === 0 || err.status >= 500;
-      void showMessage('error', serverSide ? ERRORS[2003][locale] : err.msg || (isErrorCode(err.code) ? ERRORS[err.code][locale] : ERRORS[2003][locale]));
+      void showMessage('error', serverSide ? failed : err.msg || errorText(err.code, err.values, failed));
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ERRORS } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import { showMessage } from '../../api/feedback';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
+import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { clearDraft } from './draft';
 import { EntryForm } from './EntryForm';
@@ -19,7 +20,7 @@ const REDIRECT_SECONDS = 5;
 /** /submitWorks: the entry form for verified, signed-in people inside the submission window. */
 export default function SubmitWorksPage() {
   const intl = useIntl();
-  const { link, locale } = useLocale();
+  const { link } = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,7 +83,7 @@ export default function SubmitWorksPage() {
                   return;
                 }
                 clearDraft();
-                void showMessage('success', ERRORS[200211][locale]);
+                void showMessage('success', errorText(Code.SubmittedGoingHome));
                 setDone({ submissionNo: r.submissionNo });
               }}
             />
@@ -157,9 +158,9 @@ function Aside({ closes }: { closes?: string }) {
   );
 }
 
-/** 200211, then home after a short visible countdown (SPEC §4). */
+/** SubmittedGoingHome, then home after a short visible countdown (SPEC §4). */
 function Success({ submissionNo }: { submissionNo?: string }) {
-  const { link, locale } = useLocale();
+  const { link } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [left, setLeft] = useState(REDIRECT_SECONDS);
@@ -174,7 +175,7 @@ function Success({ submissionNo }: { submissionNo?: string }) {
   }, [left, link, navigate]);
   return (
     <section className="panel submission-success" role="status" data-testid="submission-success">
-      <h2>{ERRORS[200211][locale]}</h2>
+      <h2>{errorText(Code.SubmittedGoingHome)}</h2>
       {submissionNo && (
         <p>
           <FormattedMessage id="entry.submissionNo" values={{ number: submissionNo }} />

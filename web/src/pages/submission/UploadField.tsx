@@ -4,13 +4,14 @@ import ImgCrop from 'antd-img-crop';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { IMAGE_SIZES, TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
-import { ERRORS, isErrorCode } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
+import { formatDuration } from '../../../../common/format';
 import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
-import { useLocale } from '../../i18n/use-locale';
+import { errorText } from '../../i18n/error-text';
 import type { DraftFile } from './draft';
 import { startUpload, type UploadHandle } from './tus-upload';
-import { formatDuration, probeVideo } from './video-probe';
+import { probeVideo } from './video-probe';
 
 type State =
   | { kind: 'idle' }
@@ -51,14 +52,11 @@ type Props = {
  */
 export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemove, inputId }: Props) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const [state, setState] = useState<State>(file ? { kind: 'done' } : { kind: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
   const limit = maxBytesFor(purpose, empowerMaxBytes);
   useEffect(() => () => handle.current?.pause(), []);
 
-  const codeText = (code: number, values: Record<string, string | number> = {}) =>
-    (isErrorCode(code) ? ERRORS[code][locale] : ERRORS[2003][locale]).replace(/\{(\w+)\}/g, (_, n: string) => String(values[n] ?? ''));
   const fail = (message: string) => {
     setState({ kind: 'error', message });
     void showMessage('error', message);
@@ -87,7 +85,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
     if (refused) return fail(refused);
     onUploaded(undefined);
     setState({ kind: 'uploading', percent: 0, paused: false, retrying: false });
-    handle.current = await startUpload(f, purpose, locale, {
+    handle.current = await startUpload(f, purpose, {
       onProgress: (sent, total) => setState({ kind: 'uploading', percent: Math.floor((sent / total) * 100), paused: false, retrying: false }),
       onChecking: () => setState({ kind: 'checking' }),
       onRetry: () => setState((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
@@ -95,7 +93,8 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
         setState({ kind: 'done' });
         onUploaded({ id: outcome.id, name: f.name, url: outcome.url, meta: outcome.meta });
       },
-      onError: (code, message) => fail(message || codeText(code ?? 2003, code === 5002 ? { size: mb(limit) } : {})),
+      onError: (code, message) =>
+        fail(message || errorText(code ?? Code.SubmitFailed, code === Code.FileTooLarge ? { size: mb(limit) } : {}, errorText(Code.SubmitFailed))),
     });
   };
 

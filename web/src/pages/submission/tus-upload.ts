@@ -1,10 +1,10 @@
 import { Upload } from 'tus-js-client';
-import { ACCESS_TOKEN_KEY } from '../../../../common/constants';
-import { ERRORS } from '../../../../common/errors';
-import { isLocale } from '../../../../common/locales';
+import { Code } from '../../../../common/errors';
 import type { CredentialPurpose } from '../../../../common/schemas/entry';
 import { ApiError } from '../../api/api-error';
-import { request } from '../../api/request';
+import { accessToken, request } from '../../api/request';
+import { activeLocale } from '../../i18n/active-locale';
+import { errorText } from '../../i18n/error-text';
 
 export type UploadOutcome = { id: string; url: string | null; meta: Record<string, unknown> };
 export type UploadCallbacks = {
@@ -21,27 +21,22 @@ const ENDPOINT = '/api/uploads/tus';
 /** 16 MB requests: a dropped connection costs at most one chunk, and proxies never see a giant body. */
 const CHUNK = 16 * 1024 * 1024;
 
-function token(): string {
-  try {
-    return localStorage.getItem(ACCESS_TOKEN_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
+/** tus-js-client sends its own requests; the token still comes from the request layer's one accessor. */
+const token = (): string => accessToken() ?? '';
 
 /**
  * Uploads one file with tus: resumable, with progress, pause/resume and automatic retries. The upload URL
  * is remembered under the file's fingerprint (localStorage), so choosing the same file again after a
  * reload carries on where it stopped instead of starting over.
  */
-export async function startUpload(file: File, purpose: CredentialPurpose, locale: string, cb: UploadCallbacks): Promise<UploadHandle> {
+export async function startUpload(file: File, purpose: CredentialPurpose, cb: UploadCallbacks): Promise<UploadHandle> {
   const upload = new Upload(file, {
     endpoint: ENDPOINT,
     chunkSize: CHUNK,
     retryDelays: [0, 1000, 3000, 5000, 10000, 20000, 30000],
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
-    headers: { Authorization: `Bearer ${token()}`, 'X-Locale': locale },
+    headers: { Authorization: `Bearer ${token()}`, 'X-Locale': activeLocale() },
     metadata: { filename: file.name, filetype: file.type, purpose },
     fingerprint: async (f) => ['mfc', purpose, (f as File).name, (f as File).size, (f as File).lastModified, token().slice(0, 12)].join('-'),
     onProgress: (sent, total) => {
@@ -84,9 +79,9 @@ export async function startUpload(file: File, purpose: CredentialPurpose, locale
     upload.options.metadata = { ...upload.options.metadata, credential: issued.credential };
   } catch (err) {
     // SPEC §7: "Failed to obtain temporary secret key", with the server's reason when it gave one.
-    const base = ERRORS[5000][isLocale(locale) ? locale : 'zh-CN'];
-    const reason = err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== 5000 ? err.msg : '';
-    cb.onError(5000, reason ? `${base}: ${reason}` : base);
+    const base = errorText(Code.UploadKeyFailed);
+    const reason = err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== Code.UploadKeyFailed ? err.msg : '';
+    cb.onError(Code.UploadKeyFailed, reason ? `${base}: ${reason}` : base);
     return { pause: () => undefined, resume: () => undefined, abort: () => undefined };
   }
   const previous = await upload.findPreviousUploads();

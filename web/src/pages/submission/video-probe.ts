@@ -21,8 +21,3 @@ export function probeVideo(file: File, timeoutMs = 15_000): Promise<VideoProbe> 
     video.src = url;
   });
 }
-
-export function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}

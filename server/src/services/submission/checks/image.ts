@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../../../../common/constants';
-import { RefusalError } from '../refusal';
+import { Code } from '../../../../../common/errors';
+import { AppError } from '../../../errors';
 import { hasTrailingData } from './image-end';
 import { sniff } from './sniff';
 
@@ -18,19 +19,19 @@ const RATIO_TOLERANCE = 0.02;
  */
 export async function normaliseImage(file: string, purpose: ImagePurpose): Promise<NormalisedImage> {
   const buf = await fs.promises.readFile(file);
-  if (buf.length > IMAGE_MAX_BYTES) throw new RefusalError(5002, { size: IMAGE_MAX_BYTES / 1024 / 1024 });
+  if (buf.length > IMAGE_MAX_BYTES) throw new AppError(Code.FileTooLarge, { values: { size: IMAGE_MAX_BYTES / 1024 / 1024 } });
   const kind = sniff(buf.subarray(0, 512));
-  if (kind === 'svg') throw new RefusalError(5009);
-  if (kind !== 'jpeg' && kind !== 'png') throw new RefusalError(5001);
-  if (hasTrailingData(buf, kind)) throw new RefusalError(5008);
+  if (kind === 'svg') throw new AppError(Code.ImageSvg);
+  if (kind !== 'jpeg' && kind !== 'png') throw new AppError(Code.ImageType);
+  if (hasTrailingData(buf, kind)) throw new AppError(Code.ImageHiddenData);
   const target = IMAGE_SIZES[purpose];
   let meta: Metadata;
   try {
     meta = await sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata();
   } catch {
-    throw new RefusalError(5001);
+    throw new AppError(Code.ImageType);
   }
-  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new RefusalError(5001);
+  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new AppError(Code.ImageType);
   // EXIF orientation 5-8 swaps width and height once applied.
   const swapped = (meta.orientation ?? 1) >= 5;
   const width = (swapped ? meta.height : meta.width) ?? 0;
@@ -40,7 +41,7 @@ export async function normaliseImage(file: string, purpose: ImagePurpose): Promi
   const value = `${width}×${height}`;
   const expectedText = `${target.width}×${target.height}`;
   if (!height || Math.abs(ratio - expected) / expected > RATIO_TOLERANCE || width < target.width / 2 || height < target.height / 2) {
-    throw new RefusalError(5003, { value, expected: expectedText });
+    throw new AppError(Code.ImageSize, { values: { value, expected: expectedText } });
   }
   const ext = kind === 'png' ? 'png' : 'jpg';
   try {
@@ -49,6 +50,6 @@ export async function normaliseImage(file: string, purpose: ImagePurpose): Promi
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data, ext, width: info.width, height: info.height, source: { width, height } };
   } catch {
-    throw new RefusalError(5001);
+    throw new AppError(Code.ImageType);
   }
 }

@@ -1,14 +1,15 @@
 import { TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../../common/constants';
-import type { ErrorCode } from '../../../../../common/errors';
-import { formatDuration, RefusalError } from '../refusal';
+import { Code, type ErrorCode } from '../../../../../common/errors';
+import { formatDuration } from '../../../../../common/format';
+import { AppError } from '../../../errors';
 import { runTool } from './run-tool';
 
 export type VideoFacts = { duration: number; width: number; height: number; container: string; codec: string };
 
 /** What differs between a film and a trailer: the length limit and the code that names it. */
 export type VideoRules = { maxSeconds: number; tooLong: ErrorCode };
-export const FILM_RULES: VideoRules = { maxSeconds: VIDEO_MAX_SECONDS, tooLong: 5005 };
-export const TRAILER_RULES: VideoRules = { maxSeconds: TRAILER_MAX_SECONDS, tooLong: 5021 };
+export const FILM_RULES: VideoRules = { maxSeconds: VIDEO_MAX_SECONDS, tooLong: Code.VideoTooLong };
+export const TRAILER_RULES: VideoRules = { maxSeconds: TRAILER_MAX_SECONDS, tooLong: Code.TrailerTooLong };
 
 /** Containers we take (ffprobe's format names): MP4/MOV, AVI, MKV/WebM, MPEG-PS/TS, FLV, WMV/ASF. */
 const CONTAINERS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'avi', 'matroska', 'webm', 'mpeg', 'mpegts', 'flv', 'asf'];
@@ -36,20 +37,21 @@ export async function checkVideo(file: string, rules: VideoRules = FILM_RULES): 
   const formats = (parsed.format?.format_name ?? '').split(',');
   if (probe.code !== 0 || !parsed.format) {
     // ffprobe names what it could not read; a known container that fails to parse is a damaged film.
-    if (/moov atom not found|Invalid data found|truncat|End of file/i.test(probe.stderr)) throw new RefusalError(5007);
-    throw new RefusalError(5004);
+    if (/moov atom not found|Invalid data found|truncat|End of file/i.test(probe.stderr)) throw new AppError(Code.VideoDamaged);
+    throw new AppError(Code.VideoType);
   }
   const video = parsed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!video || !formats.some((f) => CONTAINERS.includes(f)) || IMAGE_CODECS.includes(video.codec_name ?? '')) {
-    throw new RefusalError(5004);
+    throw new AppError(Code.VideoType);
   }
   const duration = Number(parsed.format.duration ?? video.duration ?? Number.NaN);
-  if (!Number.isFinite(duration) || duration <= 0) throw new RefusalError(5007);
-  if (duration > rules.maxSeconds) throw new RefusalError(rules.tooLong, { value: formatDuration(duration) });
+  if (!Number.isFinite(duration) || duration <= 0) throw new AppError(Code.VideoDamaged);
+  if (duration > rules.maxSeconds) throw new AppError(rules.tooLong, { values: { value: formatDuration(duration) } });
   const width = video.width ?? 0;
   const height = video.height ?? 0;
-  if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height) throw new RefusalError(5006, { value: `${width}×${height}` });
+  if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height)
+    throw new AppError(Code.VideoResolution, { values: { value: `${width}×${height}` } });
   const tail = await runTool('ffmpeg', ['-v', 'error', '-nostdin', '-sseof', '-3', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], 120_000);
-  if (tail.code !== 0 || /error|invalid|truncat|corrupt|partial file/i.test(tail.stderr)) throw new RefusalError(5007);
+  if (tail.code !== 0 || /error|invalid|truncat|corrupt|partial file/i.test(tail.stderr)) throw new AppError(Code.VideoDamaged);
   return { duration, width, height, container: formats[0] ?? '', codec: video.codec_name ?? '' };
 }

@@ -3,9 +3,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, CONTACT_NAME_MAX, contactSchema } from '../../../../common/schemas/contact';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaField } from './CaptchaField';
-import { useCaptchaForm } from './use-captcha-form';
-import './gallery.css';
+import { CaptchaField } from '../gallery/CaptchaField';
+import { useCaptchaForm } from '../gallery/use-captcha-form';
+import '../gallery/gallery.css';
 
 type Values = { content: string; name: string; email: string; captchaAnswer: string };
 

@@ -9,8 +9,8 @@ import { request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { useLocale } from '../../i18n/use-locale';
-import { useMyEntries, useSubmissionInfo } from '../submission/submission-api';
-import '../submission/submission.css';
+import { useMyEntries, useSubmissionInfo } from './submission-api';
+import './submission.css';
 
 const STATUS_COLOR: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red', draft: 'default' };
 

@@ -1,0 +1,61 @@
+import type { AppContext } from './context';
+import { stopExhibitionVideoWork } from './services/console/exhibition-video';
+import { ffmpegAvailable } from './services/media/ffmpeg';
+import type { Log } from './services/media/worker';
+import { sweepUploads } from './services/submission/sweep';
+
+/**
+ * The one place background work starts and stops, so route plugins only answer requests. Started after
+ * the app is built (main.ts, cli/worker.ts, the test app), stopped after the HTTP drain, in the reverse
+ * order of start: upload sweep -> media worker -> exhibition-video conversions -> media queue (BullMQ's
+ * Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
+ * only, so they close with the app (`app.close()`), before this runs.
+ */
+export type LifecycleLog = Log & { warn: (msg: string) => void };
+
+/** `server`: the upload sweep, and the media worker unless `config.media.worker` is off. `worker` (`npm run worker`): the media worker only. */
+export type Role = 'server' | 'worker';
+
+export type Background = {
+  /** What is still running, in the order `stop` takes it down (a shutdown that hangs names these). */
+  open(): string[];
+  /** Stops everything in the reverse order of start; safe to call again after a part failed. */
+  stop(): Promise<void>;
+};
+
+const UPLOAD_SWEEP_EVERY_MS = 60 * 60_000;
+
+type Part = { name: string; stop: () => unknown };
+
+export async function startBackground(ctx: AppContext, log: LifecycleLog, role: Role = 'server'): Promise<Background> {
+  // Opened by createContext, closed last: everything started below uses them.
+  const parts: Part[] = [
+    { name: 'database', stop: () => ctx.db.destroy() },
+    { name: 'mailer', stop: () => ctx.mailer.close() },
+    { name: 'media queue', stop: () => ctx.mediaQueue.close() },
+    // Started by uploads, not here; stopping aborts them and waits until each has marked its row failed.
+    { name: 'exhibition-video conversions', stop: () => stopExhibitionVideoWork(ctx) },
+  ];
+  const media = ctx.config.media;
+  if (!(await ffmpegAvailable(media.ffmpeg))) {
+    log.warn('ffmpeg not found: films are accepted and wait for processing until a worker with ffmpeg runs');
+  } else if (role === 'worker' || media.worker) {
+    const worker = ctx.mediaQueue.startWorker(ctx, media, log);
+    parts.push({ name: 'media worker', stop: () => worker.stop() });
+  }
+  if (role === 'server') {
+    // Unfinished and unused uploads; the timer never keeps the process alive.
+    const timer = setInterval(() => void sweepUploads(ctx).catch((err) => log.error(err, 'upload sweep failed')), UPLOAD_SWEEP_EVERY_MS);
+    timer.unref();
+    parts.push({ name: 'upload sweep', stop: () => clearInterval(timer) });
+  }
+  return {
+    open: () => parts.map((p) => p.name).reverse(),
+    async stop() {
+      for (let part = parts.at(-1); part; part = parts.at(-1)) {
+        await part.stop();
+        parts.pop(); // only once stopped, so open() still names a part that hangs
+      }
+    },
+  };
+}
