@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
@@ -25,16 +26,8 @@ const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 1));
 const LH_DIR = process.env.BENCH_LH_DIR || '';
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 function start(script: string, env: Record<string, string>, ready: RegExp | string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

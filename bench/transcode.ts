@@ -4,13 +4,13 @@
  * Run: npx tsx bench/transcode.ts   (MEDIA_X264_PRESET picks the x264 preset; default veryfast)
  * Prints seconds of film per second of wall time (>1 = faster than real time).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config';
 import { ffmpegAvailable } from '../server/src/services/media/ffmpeg';
 import { transcodeFilm } from '../server/src/services/media/transcode';
+import { makeFilm } from '../server/test/helpers/files';
 
 const SECONDS = 10;
 
@@ -23,12 +23,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-bench-transcode-'));
   try {
     const src = path.join(dir, 'clip.mp4');
-    execFileSync(settings.ffmpeg, [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=25:duration=${SECONDS}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '8M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', src],
-    ]);
+    const film = { width: 1920, height: 1080, seconds: SECONDS, rate: 25, picture: 'testsrc2', bitrate: '8M', sound: 'aac' } as const;
+    await makeFilm(src, film, settings.ffmpeg);
     const out = path.join(dir, 'out');
     fs.mkdirSync(out);
     const started = process.hrtime.bigint();

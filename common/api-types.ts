@@ -1,6 +1,10 @@
 import type { NewsCategory, Phase, SponsorTier } from './constants';
 
 /** Response shapes of the read API, shared by server and web. */
+
+/** One page of a list: its items, how many there are in all, which page and how long pages are. */
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
 export type NewsSummary = {
   id: number;
   category: NewsCategory;

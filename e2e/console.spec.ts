@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ACCESS_TOKEN_KEY } from '../common/constants';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
+import { makeFilm } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
 import { type ApiEntry, registerThroughApi, submitThroughApi } from './support/api-entrant';
 import { createOrganiser } from './support/entrant-ui';
@@ -258,7 +258,7 @@ test('an XSS corpus saved through news and exhibition bodies stays inert on the 
 test('the exhibition editor uploads a video file, shows it converted, and the exhibition page plays it', async ({ page, expectClean }) => {
   // A two-second MPEG-4 Part 2 AVI: the server must re-encode it to H.264 before publishing.
   const film = path.join(process.env.E2E_DATA_DIR as string, 'e2e-ceremony.avi');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:d=2:r=10', '-c:v', 'mpeg4', '-q:v', '20', film]);
+  await makeFilm(film, { width: 320, height: 240, seconds: 2, codec: 'mpeg4', quality: 20 });
   await signIn(page);
   await page.goto('/admin/#/content/exhibitions');
   await page.getByRole('button', { name: /新\s*建/ }).click();

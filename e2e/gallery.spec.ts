@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, heading, test } from './fixtures';
 import { readCaptchaDataUrl } from './gallery-captcha-reader';
+import { seriousViolations } from './support/axe';
 
 /** Issue D in Chromium: gallery filters and load-more, voting, sharing and the poster, contact with captcha. */
 const en = MESSAGES['en-US'];
@@ -149,11 +149,7 @@ test.describe('accessibility and small screens', () => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(path);
       await heading(page);
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const bad = await seriousViolations(page);
       expect(bad).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       expectClean();

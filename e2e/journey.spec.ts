@@ -5,8 +5,9 @@ import type { Browser, Page } from '@playwright/test';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import type { Locale } from '../common/locales';
+import { makeFilm } from '../server/test/helpers/files';
 import { expect, recordProblems, test } from './fixtures';
-import { createOrganiser, type EntryFiles, fillEntryForm, makeFilm, makePicture, registerAndSignIn } from './support/entrant-ui';
+import { createOrganiser, type EntryFiles, fillEntryForm, makePicture, registerAndSignIn } from './support/entrant-ui';
 
 /**
  * The whole road of one film, walked as the people on it walk it, with nothing seeded as the subject: a
@@ -32,8 +33,8 @@ test.beforeAll(async () => {
     teamLogo: await makePicture(path.join(dir, 'logo.png'), 400, 300),
     cover: await makePicture(path.join(dir, 'cover.jpg'), 600, 500),
     videoCover: await makePicture(path.join(dir, 'still.jpg'), 1280, 720),
-    // 8 s of 1080p with sound at 25 fps: long enough for several HLS segments at every rung.
-    video: makeFilm(path.join(dir, 'film.mp4'), { size: '1920x1080', seconds: 8, rate: 25 }),
+    // 8 s of 1080p with sound at 25 fps, as a camera gives it: long enough for several HLS segments at every rung.
+    video: await makeFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 8, rate: 25, picture: 'testsrc2', sound: 'aac', faststart: true }),
     empower: path.join(dir, 'authorisation.pdf'),
   };
   fs.writeFileSync(files.empower, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES } from '../common/i18n/index';
 import { type Locale, SUPPORTED_LOCALES } from '../common/locales';
 import { PAGE_ROUTES } from '../common/routes';
 import { expect, heading, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 
 /** Issue A acceptance in Chromium: every route renders, locales, redirects, errors, pagination, a11y. */
 const site = (l: Locale) => MESSAGES[l]['site.name'];
@@ -148,11 +148,7 @@ test.describe('accessibility (axe-core)', () => {
     test(`no serious or critical violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await heading(page);
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const bad = await seriousViolations(page);
       expect(bad).toEqual([]);
     });
   }

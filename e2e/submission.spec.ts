@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
+import { makeEntryFilm } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
 import { makePicture, uploadImages } from './support/entrant-ui';
 import { signInFresh, withSubmissionClosed } from './support/submission-session';
@@ -19,34 +19,10 @@ const en = (key: string) => MESSAGES['en-US'][key as 'site.name'];
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 
-function video(name: string, size: string, seconds: number, rate: number) {
-  const source = seconds > 30 ? `color=c=navy:s=${size}:d=${seconds}:r=${rate}` : `testsrc=s=${size}:d=${seconds}:r=${rate}`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    source,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '45',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file(name),
-  ]);
-}
-
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-sub-'));
-  video('film.mp4', '1920x1080', 2, 10);
-  video('long.mp4', '1920x1080', 601, 1);
+  await makeEntryFilm(file('film.mp4'), { width: 1920, height: 1080, seconds: 2, faststart: true });
+  await makeEntryFilm(file('long.mp4'), { width: 1920, height: 1080, seconds: 601, faststart: true });
   await makePicture(file('logo.png'), 400, 300);
   await makePicture(file('cover.jpg'), 600, 500);
   await makePicture(file('still.jpg'), 1280, 720);

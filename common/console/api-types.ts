@@ -38,7 +38,6 @@ export type AdminEntryDetail = AdminEntrySummary & {
 };
 
 export type BulkResult = { done: number[]; failed: { id: number; code: number }[] };
-export type RejectResult = { mailed: boolean };
 
 /** A content row as the console edits it: plain columns in camelCase plus the raw localized texts. */
 export type AdminContentRow = { id: number; i18n: Record<string, Record<string, unknown>> } & Record<string, unknown>;

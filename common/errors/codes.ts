@@ -1,7 +1,7 @@
 /**
  * Every catalogue code by name, so code reads `Code.VoteDuplicate`, never `2015`. The numbers are the
  * contract (SPEC §8 and the API envelope) and never change; a test checks that this list and the catalogue
- * (common/errors.ts) name exactly the same codes.
+ * (common/errors.ts, texts in common/errors/*.json) name exactly the same codes.
  */
 export const Code = {
   // 1xxx accounts and general
@@ -25,6 +25,10 @@ export const Code = {
   CurrentPasswordWrong: 1106,
   AlreadyActivated: 1107,
   // 2xxx the spec's messages
+  // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
+  // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a
+  // search by entry number answers an empty list. 2002: a submitted entry shows 200211 (SPEC §4), a saved
+  // edit says "Changes saved", and the contact form's confirmation already opens with this text.
   CodeNotFound: 2001,
   SubmitSuccess: 2002,
   SubmitFailed: 2003,
@@ -83,6 +87,7 @@ export const Code = {
   UploadCredentialExpired: 5013,
   UploadNotYours: 5014,
   UploadNotFound: 5015,
+  // 403 like the other credential refusals (a 409 would make tus clients retry it as an offset conflict).
   UploadCredentialUsed: 5020,
   TrailerTooLong: 5021,
   // 6xxx console

@@ -28,7 +28,6 @@ export const UPLOAD_PURPOSES = [...REQUIRED_UPLOAD_PURPOSES, ...OPTIONAL_UPLOAD_
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export type OptionalUploadPurpose = (typeof OPTIONAL_UPLOAD_PURPOSES)[number];
 export const isOptionalUpload = (p: string): p is OptionalUploadPurpose => (OPTIONAL_UPLOAD_PURPOSES as readonly string[]).includes(p);
-export const IMAGE_PURPOSES = ['teamLogo', 'cover', 'videoCover'] as const;
 /** Uploads only organisers may start (the exhibition's video); never part of an entry. */
 export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;
 export type AdminUploadPurpose = (typeof ADMIN_UPLOAD_PURPOSES)[number];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { fixtureDir, makeImage, makeVideo, makeZip, SMALL_PDF } from '../../server/test/submission-fixtures';
+import { fixtureDir, makeEntryFilm, makeImage, makeZip, SMALL_PDF } from '../../server/test/helpers/files';
 import { mailsTo } from './mail-sink-ports';
 
 /**
@@ -74,7 +75,7 @@ async function entryFiles(): Promise<Record<EntryFilePurpose, { name: string; da
         teamLogo: { name: 'logo.png', data: await makeImage(200, 200, 'png') },
         cover: { name: 'cover.jpg', data: await makeImage(500, 500, 'jpeg') },
         videoCover: { name: 'still.jpg', data: await makeImage(1920, 1080, 'jpeg') },
-        video: { name: 'film.mp4', data: fs.readFileSync(makeVideo(dir, 'film.mp4', { width: 1920, height: 1080, seconds: 2 })) },
+        video: { name: 'film.mp4', data: fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 })) },
         empower: { name: 'authorisation.zip', data: makeZip([{ name: 'letter.pdf', data: SMALL_PDF }]) },
       };
     } finally {

@@ -9,20 +9,10 @@ import { mailsTo } from './mail-sink-ports';
 
 /**
  * The steps a real person takes, through the UI only: register and open the mailed link, sign in, fill the
- * entry form with real files. Files are made here (ffmpeg, sharp) the way a camera or an editor would.
+ * entry form with real files. Pictures are made here (sharp) the way a camera or an editor would; films come
+ * from server/test/helpers/files.ts.
  */
 const text = (l: Locale, key: string) => MESSAGES[l][key as 'site.name'];
-
-/** A film as an entrant's camera gives it: H.264 + AAC in MP4, with sound. */
-export function makeFilm(file: string, opts: { size: string; seconds: number; rate: number }): string {
-  const { size, seconds, rate } = opts;
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
-  ]);
-  return file;
-}
 
 export async function makePicture(file: string, width: number, height: number): Promise<string> {
   const svg = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d4ed8"/><circle cx="50%" cy="50%" r="30%" fill="#ffb020"/></svg>`;

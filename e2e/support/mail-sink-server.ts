@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { startMailSink } from '../../server/test/helpers/accounts-mail-sink';
+import { startMailSink } from '../../server/test/helpers/mail-sink';
 import { mailSinkPorts } from './mail-sink-ports';
 
 /**

@@ -1,7 +1,7 @@
-import type { Config } from './config';
+import type { Config, MediaQueueKind, MediaSettings } from './config';
 import type { Db, DialectName } from './db/database';
+import type { MediaJob } from './db/repos/media';
 import type { Mailer } from './mail/mailer';
-import type { JobQueue } from './services/media/queue';
 import type { Storage } from './storage/index';
 
 /**
@@ -18,6 +18,30 @@ export type AppContext = {
   /** Where media transcoding jobs are scheduled (the database by default, BullMQ when MEDIA_QUEUE=bullmq). */
   mediaQueue: JobQueue;
 };
+
+/**
+ * Where transcoding jobs are scheduled. The job row (repos/media.ts) is always the record organisers see:
+ * status, progress, attempts, last error, outputs. The queue decides when and where each row runs:
+ * - `database` (default): workers lease due rows straight from the table (services/media/worker.ts).
+ * - `bullmq`: BullMQ on Redis holds one job per film (retries, back-off, stalled-worker recovery), and its
+ *   workers run the row (queue-bullmq.ts). Every process of one site must use the same kind.
+ * Declared here, not in services/media/, because its workers take the context: one file, no import cycle.
+ */
+export interface JobQueue {
+  readonly kind: MediaQueueKind;
+  /** Schedules a row enqueueTranscode has just written as queued (a new film, or an organiser's re-run). */
+  enqueue(job: MediaJob, settings: MediaSettings): Promise<void>;
+  /** Starts a worker (in the server, or in `npm run worker`); stopping it hands its running job back. */
+  startWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker;
+  /** Stops this process's workers and closes the queue's connections. */
+  close(): Promise<void>;
+}
+
+/** A running media worker. */
+export type Worker = { id: string; stop: () => Promise<void> };
+
+/** Where a media worker reports (Fastify's logger, or the CLI's console). */
+export type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,48 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/index';
-import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { badInputTally, DIALECTS, expireAccountTokens, linkIn, useMailedApp } from './factories';
 
 /**
  * Issue 3 acceptance: register -> one verification mail through real SMTP in the person's locale -> its
  * link activates -> login; failure paths of the link; every account code produced; mail failure 2012.
  */
 const GOOD = 'Str0ng!pass';
-let tried = 0;
-let accepted = 0;
 
 describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  let ip = 0;
-  const nextIp = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-  beforeAll(async () => {
-    tried = 0;
-    accepted = 0;
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    console.log(`[accounts-flow ${dialect}] bad inputs tried: ${tried}, accepted: ${accepted}`);
-  });
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
+  const { t, sink, post } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.1' });
+  const tally = badInputTally(`accounts-flow ${dialect}`);
 
   /** A bad input must be refused with the expected code and leave no user row behind. */
   async function refused(url: string, payload: unknown, code: number, status?: number) {
-    tried++;
+    tally.tried++;
     const before = await t.ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const res = await post(url, payload);
     const body = res.json();
-    if (body.code === 0) accepted++;
+    if (body.code === 0) tally.accepted++;
     expect(body.code, JSON.stringify(payload)).toBe(code);
     if (status) expect(res.statusCode).toBe(status);
     expect(typeof body.msg).toBe('string');
@@ -93,24 +72,24 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
     expect((await post('/api/auth/login', { email, password: GOOD })).json().code).toBe(1006);
     expect((await post('/api/auth/login', { email, password: 'Wr0ng!pass' })).json().code).toBe(1007);
     // Registering the same address again: 1003 (409), and no second mail.
-    tried++;
+    tally.tried++;
     const again = await post('/api/auth/register', { email: 'MEI.LIN@example.test', password: GOOD, confirmPassword: GOOD });
-    if (again.json().code === 0) accepted++;
+    if (again.json().code === 0) tally.accepted++;
     expect([again.statusCode, again.json().code]).toEqual([409, 1003]);
 
     const url = new URL(link);
     const token = url.searchParams.get('token') as string;
     const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    tried++;
+    tally.tried++;
     const bad = await t.app.inject({ method: 'GET', url: `/api/auth/verify?token=${altered}&lang=zh-TW` });
     expect([bad.statusCode, bad.headers.location]).toEqual([302, 'http://contest.test/zh-TW/activateFaild']);
 
     const open = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect([open.statusCode, open.headers.location]).toEqual([302, 'http://contest.test/zh-TW/activateLogin']);
-    tried++;
+    tally.tried++;
     const reuse = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(reuse.headers.location).toBe('http://contest.test/zh-TW/activateFaild');
-    tried++;
+    tally.tried++;
     const garbage = await t.app.inject({ method: 'GET', url: '/api/auth/verify?token=%3Cscript%3E&lang=xx' });
     expect(garbage.headers.location).toBe('http://contest.test/activateFaild');
 
@@ -127,13 +106,8 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
     const email = 'late@example.test';
     await post('/api/auth/register', { email, password: GOOD, confirmPassword: GOOD }, { 'x-locale': 'en-US' });
     const first = new URL(linkIn(sink.to(email)[0]));
-    await t.ctx.db
-      .updateTable('account_tokens')
-      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
-      .where('purpose', '=', 'verify')
-      .where('used_at', 'is', null)
-      .execute();
-    tried++;
+    await expireAccountTokens(t.ctx, 'verify');
+    tally.tried++;
     const expired = await t.app.inject({ method: 'GET', url: first.pathname + first.search });
     expect(expired.headers.location).toBe('http://contest.test/en-US/activateFaild');
 
@@ -189,16 +163,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
 });
 
 describe.each(DIALECTS)('accounts: mail delivery failure (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  beforeAll(async () => {
-    sink = await startMailSink({ failing: true });
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t } = useMailedApp(dialect, { demoContent: false }, { failing: true });
 
   it('registration whose mail is refused gives 2012 and removes the account, so the person can try again', async () => {
     const res = await t.app.inject({

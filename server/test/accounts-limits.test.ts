@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { describe, expect, it } from 'vitest';
+import { badInputTally, createTestUser, DIALECTS, linkIn, useMailedApp } from './factories';
 
 /**
  * Issue 3 acceptance, abuse limits with separate keys: per account (whatever the address) and per address
@@ -10,38 +7,20 @@ import { createTestUser } from './helpers/users';
  * Default limits (config.ts, AUTH_LIMIT_*): login 10 failures per account, 50 per address / 15 min;
  * register 5 per e-mail, 20 per address; resend and reset 3 per e-mail, 10 per address / hour.
  */
-let tried = 0;
-let accepted = 0;
-
 describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  let ip = 0;
-  const freshIp = () => `10.3.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-  beforeAll(async () => {
-    tried = 0;
-    accepted = 0;
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    console.log(`[accounts-limits ${dialect}] bad inputs tried: ${tried}, accepted: ${accepted}`);
-  });
-
+  const { t, sink, nextIp: freshIp } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.3' });
+  const tally = badInputTally(`accounts-limits ${dialect}`);
   const post = (url: string, payload: unknown, remoteAddress = freshIp()) => t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 
   it('the 11th wrong password for one account is refused with 429 from a new address; a reset lifts it', async () => {
     const user = await createTestUser(t.ctx, { email: 'target@example.test' });
     for (let i = 0; i < 10; i++) {
-      tried++;
+      tally.tried++;
       const res = await post('/api/auth/login', { email: user.email, password: `Wr0ng!pass${i}` });
-      if (res.json().code === 0) accepted++;
+      if (res.json().code === 0) tally.accepted++;
       expect(res.json().code).toBe(1007);
     }
-    tried++;
+    tally.tried++;
     const eleventh = await post('/api/auth/login', { email: user.email, password: 'Wr0ng!pass10' });
     expect([eleventh.statusCode, eleventh.json().code]).toEqual([429, 1101]);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
@@ -63,10 +42,10 @@ describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
     const address = '192.0.2.7';
     let last = 0;
     for (let i = 0; i < 51; i++) {
-      tried++;
+      tally.tried++;
       const res = await post('/api/auth/login', { email: `nobody${i}@example.test`, password: 'Wr0ng!pass' }, address);
       last = res.json().code;
-      if (last === 0) accepted++;
+      if (last === 0) tally.accepted++;
       if (i < 50) expect(last).toBe(1005);
     }
     expect(last).toBe(1102);
@@ -88,9 +67,9 @@ describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
       const res = await post('/api/auth/register', { email: `many${i}@example.test`, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, address);
       expect(res.json().code).toBe(0);
     }
-    tried++;
+    tally.tried++;
     const res = await post('/api/auth/register', { email: 'many20@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, address);
-    if (res.json().code === 0) accepted++;
+    if (res.json().code === 0) tally.accepted++;
     expect([res.statusCode, res.json().code]).toEqual([429, 1102]);
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'many20@example.test').executeTakeFirst()).toBeUndefined();
   });
@@ -108,7 +87,7 @@ describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
     expect(reset).toEqual([0, 0, 0, 1105]);
     const other = await createTestUser(t.ctx, { email: 'calm@example.test' });
     expect((await post('/api/auth/forgot', { email: other.email })).json().code).toBe(0);
-    tried += 2;
+    tally.tried += 2;
   });
 
   it('one address is limited on resend and reset across accounts (1102)', async () => {
@@ -120,6 +99,6 @@ describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
     const resend: number[] = [];
     for (let i = 0; i < 11; i++) resend.push((await post('/api/auth/resend', { email: `ghost${i}@example.test` }, address)).json().code);
     expect(resend[10]).toBe(1102);
-    tried += 2;
+    tally.tried += 2;
   });
 });

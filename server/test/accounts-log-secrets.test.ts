@@ -1,13 +1,6 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import type { AppContext } from '../src/context';
+import { describe, expect, it } from 'vitest';
 import { signDownloadLink } from '../src/services/console/download-links';
-import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
-import { testContext } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, linkIn, logSink, useMailedApp } from './factories';
 
 /**
  * Pen-test finding: the request log wrote URLs with their query string (`/resetPassword?token=...`), and the
@@ -16,39 +9,15 @@ import { createTestUser } from './helpers/users';
  * and fetches a signed download link; no secret of any of it may appear in the log, but the requests must.
  */
 describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dialect) => {
-  let db: TestDatabase;
-  let ctx: AppContext;
-  let app: FastifyInstance;
-  let sink: MailSink;
-  const chunks: string[] = [];
-  const logText = () => chunks.join('');
-
-  beforeAll(async () => {
-    sink = await startMailSink();
-    db = await createTestDatabase(dialect);
-    ctx = await testContext(db, { smtpUrl: sink.url, demoContent: false });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp(ctx, { logger: { level: 'trace', stream } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    ctx?.mailer.close();
-    await ctx?.db.destroy();
-    await db?.drop();
-    await sink?.close();
-  });
+  const log = logSink();
+  const logText = log.text;
+  const { t, sink } = useMailedApp(dialect, { demoContent: false }, { logLevel: 'trace', logSink: log });
 
   it('logs every request line, but no token, password, bearer token, cookie or download signature', async () => {
     const secrets: Record<string, string> = {};
     let ip = 0;
     const send = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-      app.inject({ method, url, payload, headers, remoteAddress: `10.8.0.${++ip}` });
+      t.app.inject({ method, url, payload, headers, remoteAddress: `10.8.0.${++ip}` });
 
     // Register -> the verification link -> verified.
     const email = 'quiet@example.test';
@@ -80,7 +49,7 @@ describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dial
     secrets.secondLoginToken = again.json().data.token;
 
     // A signed-in password change, a bearer token and a cookie on other requests.
-    const other = await createTestUser(ctx, { email: 'other-quiet@example.test', password: 'Oth3r!pass' });
+    const other = await createTestUser(t.ctx, { email: 'other-quiet@example.test', password: 'Oth3r!pass' });
     secrets.otherPassword = other.password;
     secrets.otherToken = other.token;
     secrets.changedPassword = 'Ch4nged!pass';
@@ -92,14 +61,17 @@ describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dial
     );
     expect(changed.json().code).toBe(0);
     secrets.cookieValue = 'cookieSecretValue0123456789';
-    await send('GET', '/api/contest', undefined, { cookie: `mfc_voter=${app.signCookie(secrets.cookieValue)}`, authorization: `Bearer ${secrets.otherToken}` });
+    await send('GET', '/api/contest', undefined, {
+      cookie: `mfc_voter=${t.app.signCookie(secrets.cookieValue)}`,
+      authorization: `Bearer ${secrets.otherToken}`,
+    });
     const vote = await send('POST', '/api/gallery/entries/1/vote', {});
     const setCookie = String(vote.headers['set-cookie'] ?? '');
     expect(setCookie).toContain('mfc_voter=');
     secrets.issuedCookie = decodeURIComponent(/mfc_voter=([^;]+)/.exec(setCookie)?.[1] ?? '');
 
     // The console's signed download link carries its signature in the path.
-    const download = signDownloadLink(ctx.config.cookieSecret, { entryId: 1, file: 'video', adminId: other.id });
+    const download = signDownloadLink(t.ctx.config.cookieSecret, { entryId: 1, file: 'video', adminId: other.id });
     secrets.downloadToken = download.slice('/api/downloads/'.length);
     await send('GET', download);
 

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestUser, DIALECTS, linkIn, useMailedApp } from './factories';
 
 /**
  * Pen-test finding: the per-account login limit (AUTH_LIMIT_LOGIN_ACCOUNT, default 10 per 15 min) was
@@ -25,11 +22,8 @@ const LIMIT = 10; // the default of AUTH_LIMIT_LOGIN_ACCOUNT
 const WINDOW_MS = 15 * 60_000;
 
 describe.each(DIALECTS)('accounts: per-account login limit under parallel attempts (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  let ip = 0;
   // Every attempt from its own address, so the per-address limit (50/15 min) never answers instead.
-  const freshIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const { t, sink, nextIp: freshIp } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.9' });
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: freshIp() });
   const parallelWrong = async (email: string, n: number) => {
@@ -43,15 +37,6 @@ describe.each(DIALECTS)('accounts: per-account login limit under parallel attemp
       .set({ window_started_at: new Date(Date.now() - WINDOW_MS - 1000).toISOString() })
       .where('user_id', '=', userId)
       .execute();
-
-  beforeAll(async () => {
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
 
   it('40 parallel wrong passwords for one account: at most 10 reach argon2 (1007), the rest are 1101 with Retry-After', async () => {
     const user = await createTestUser(t.ctx, { email: 'race@example.test' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, type TestApp } from './factories';
 
 /**
  * Without SMTP_URL (a laptop running `npm start`), mail goes to DATA_DIR/outbox as .eml files and the links

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, type TestApp } from './factories';
 
 /**
  * With REDIS_URL, the per-address abuse limits are counted in Redis, so several server instances share

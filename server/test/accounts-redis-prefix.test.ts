@@ -7,8 +7,7 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { MediaJob } from '../src/db/repos/media';
 import { BULLMQ_QUEUE_NAME } from '../src/services/media/queue-bullmq';
-import { createTestDatabase, type TestDatabase } from './helpers/databases';
-import { startTestApp, type TestApp, testConfig } from './helpers/test-app';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, testConfig } from './factories';
 
 /**
  * Pen-test finding: rate-limit keys in Redis carried no prefix, so two sites on one Redis shared counters

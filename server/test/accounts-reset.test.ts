@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/index';
-import { linkIn, type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { badInputTally, createTestUser, DIALECTS, expireAccountTokens, linkIn, useMailedApp } from './factories';
 
 /**
  * Issue 3 acceptance: forgot -> reset link (from PUBLIC_URL, never Host) -> new password works once;
@@ -11,35 +8,16 @@ import { createTestUser } from './helpers/users';
  * password and log-out-everywhere.
  */
 const NEW = 'N3w!secret';
-let tried = 0;
-let accepted = 0;
 
 describe.each(DIALECTS)('accounts: password reset and sessions (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  let ip = 0;
-  const nextIp = () => `10.2.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-  beforeAll(async () => {
-    tried = 0;
-    accepted = 0;
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    console.log(`[accounts-reset ${dialect}] bad inputs tried: ${tried}, accepted: ${accepted}`);
-  });
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
+  const { t, sink, post } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.2' });
+  const tally = badInputTally(`accounts-reset ${dialect}`);
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/currentUser', headers: { authorization: `Bearer ${token}` } });
 
   async function expectCode(promise: ReturnType<typeof post>, code: number) {
-    tried++;
+    tally.tried++;
     const body = (await promise).json();
-    if (body.code === 0) accepted++;
+    if (body.code === 0) tally.accepted++;
     expect(body.code).toBe(code);
   }
 
@@ -82,12 +60,7 @@ describe.each(DIALECTS)('accounts: password reset and sessions (%s)', (dialect) 
     // An expired link.
     await post('/api/auth/forgot', { email: user.email });
     const late = new URL(linkIn(sink.to(user.email)[1])).searchParams.get('token') as string;
-    await t.ctx.db
-      .updateTable('account_tokens')
-      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
-      .where('purpose', '=', 'reset')
-      .where('used_at', 'is', null)
-      .execute();
+    await expireAccountTokens(t.ctx, 'reset');
     await expectCode(post('/api/auth/reset', { token: late, password: 'Expir3d!pw', confirmPassword: 'Expir3d!pw' }), 1004);
     await expectCode(post('/api/auth/forgot', { email: 'nobody@example.test' }), 1005);
     await expectCode(post('/api/auth/forgot', { email: 'not-an-email' }), 2004);

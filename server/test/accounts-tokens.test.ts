@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/database';
 import { findLiveToken, issueAccountToken, spendToken } from '../src/services/auth/account-tokens';
 import { createSession, resolveSession } from '../src/services/auth/sessions';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, startTestApp, type TestApp } from './factories';
 
 /** Issue 3 acceptance: 1,000 issued tokens are all distinct and the database holds none of them in clear. */
 describe.each(DIALECTS)('accounts: tokens (%s)', (dialect) => {

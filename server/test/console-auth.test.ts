@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API_ROUTES } from '../src/routes/console/index';
-import { insertEntry } from './console-helpers';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, insertEntry, startTestApp, type TestApp } from './factories';
 
 /**
  * Authorisation matrix: every console API route x {anonymous, verified user, disabled admin, admin}.

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, startTestApp, type TestApp } from './factories';
 
 describe.each(DIALECTS)('console content, settings and users on %s', (dialect) => {
   let t: TestApp;

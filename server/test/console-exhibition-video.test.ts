@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUploads } from '../src/services/submission/sweep';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, makeFilm, startTestApp, type TestApp } from './factories';
 import { api, type Client, createUpload, credential, listen, patch } from './submission-client';
 
 /**
@@ -14,56 +12,13 @@ import { api, type Client, createUpload, credential, listen, patch } from './sub
  * it web-playable in the background and publishes it under media/exhibitions/. Test films are generated here.
  */
 
-function ffmpeg(args: string[]) {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-}
-
-function makeFilms(dir: string) {
-  const mov = path.join(dir, 'ceremony.mov');
+async function makeFilms(dir: string) {
   // MPEG-4 Part 2 + PCM in MOV at 1080p: must be re-encoded and brought down to 720p.
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=1920x1080:d=2:r=10',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=d=2',
-    '-c:v',
-    'mpeg4',
-    '-q:v',
-    '20',
-    '-c:a',
-    'pcm_s16le',
-    '-shortest',
-    mov,
-  ]);
-  const avi = path.join(dir, 'clip.avi');
+  const mov = await makeFilm(path.join(dir, 'ceremony.mov'), { width: 1920, height: 1080, seconds: 2, codec: 'mpeg4', quality: 20, sound: 'pcm' });
   // A small AVI keeps its size (never enlarged).
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=s=320x240:d=2:r=10', '-c:v', 'mpeg4', '-q:v', '20', avi]);
-  const mp4 = path.join(dir, 'ready.mp4');
+  const avi = await makeFilm(path.join(dir, 'clip.avi'), { width: 320, height: 240, seconds: 2, codec: 'mpeg4', quality: 20 });
   // Already H.264/AAC MP4, but with the moov atom at the end (ffmpeg's default): remuxed only.
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=480x270:d=2:r=10',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    mp4,
-  ]);
+  const mp4 = await makeFilm(path.join(dir, 'ready.mp4'), { width: 480, height: 270, seconds: 2, sound: 'aac' });
   return { mov, avi, mp4 };
 }
 
@@ -89,7 +44,7 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
   let t: TestApp;
   let admin: Client;
   let user: Client;
-  let films: ReturnType<typeof makeFilms>;
+  let films: Awaited<ReturnType<typeof makeFilms>>;
   let tmp: string;
 
   beforeAll(async () => {
@@ -98,7 +53,7 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
     admin = { base, token: (await createTestUser(t.ctx, { role: 'admin', verified: true })).token };
     user = { base, token: (await createTestUser(t.ctx, { role: 'user', verified: true })).token };
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-exvideo-'));
-    films = makeFilms(tmp);
+    films = await makeFilms(tmp);
   });
   afterAll(async () => {
     await t?.close();

@@ -3,11 +3,19 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDownloadLink } from '../src/services/console/download-links';
-import { DIALECTS } from './helpers/databases';
-import { newEntrant, openSubmissions, type SubmittedEntry, submitEntry } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { makeImage, makeZip, SMALL_PDF } from './submission-fixtures';
+import {
+  createTestUser,
+  DIALECTS,
+  makeImage,
+  makeZip,
+  newEntrant,
+  openSubmissions,
+  SMALL_PDF,
+  type SubmittedEntry,
+  startTestApp,
+  submitEntry,
+  type TestApp,
+} from './factories';
 
 /** Every file below a folder (recursive), so a refused upload can be shown to have written nothing. */
 function filesUnder(dir: string): string[] {

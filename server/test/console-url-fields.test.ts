@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, startTestApp, type TestApp } from './factories';
 
 /** Addresses that must never reach a link, an image, a video or the QR: scripts, documents, other hosts, local files. */
 const BAD_URLS = [

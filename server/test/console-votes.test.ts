@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCaptcha } from '../../e2e/gallery-captcha-reader';
-import { mailText, startMailSink } from './console-helpers';
-import { DIALECTS } from './helpers/databases';
-import { newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, mailText, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
 
 /**
  * What the organiser audits is what the product recorded: an entry submitted through the API and approved in
@@ -12,8 +8,7 @@ import { createTestUser } from './helpers/users';
  * a scam report sent through the public forms with a solved captcha.
  */
 describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
-  let t: TestApp;
-  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  const { t, sink } = useMailedApp(dialect);
   let admin: { token: string; id: number };
   let entryId: number;
 
@@ -37,8 +32,6 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url });
     admin = await createTestUser(t.ctx, { role: 'admin' });
     const entry = await submitEntry(await newEntrant(t, await openSubmissions(t)));
     entryId = entry.id;
@@ -49,10 +42,6 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
     for (let i = 0; i < 12; i++) await vote('203.0.113.9');
     await vote('198.51.100.2');
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
 
   it('shows the burst as suspicious: one busy address with many voters, and a run of votes seconds apart', async () => {
     const s = (await api('GET', '/api/admin/votes/suspicious?hours=1&minVotes=10&gapSeconds=2')).json().data;
@@ -95,7 +84,7 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
     expect(report).toMatchObject({ contact: null, locale: 'en-US' });
     const reply = await api('POST', `/api/admin/inbox/contact/${contact.id}/reply`, { reply: 'Students must be enrolled this year.' });
     expect(reply.statusCode).toBe(200);
-    const mail = sink.mails.find((m) => m.to === 'visitor@example.test');
+    const mail = sink.to('visitor@example.test')[0];
     expect(mailText(mail?.raw ?? '')).toContain('Students must be enrolled this year.');
     const handled = (await api('GET', '/api/admin/inbox/contact?handled=true')).json().data.items;
     expect(handled.find((m: { id: number }) => m.id === contact.id)).toMatchObject({ reply: 'Students must be enrolled this year.' });

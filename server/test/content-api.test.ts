@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { DIALECTS, startTestApp, type TestApp } from './factories';
 
 describe.each(DIALECTS)('content read API on %s', (dialect) => {
   let t: TestApp;

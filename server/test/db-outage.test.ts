@@ -1,11 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import type { AppContext } from '../src/context';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
-import { logSink } from './helpers/log-sink';
-import { startTestApp, type TestApp, testContext } from './helpers/test-app';
+import { createTestDatabase, DIALECTS, freePort, logSink, startAppOn, startTestApp, type TestApp, type TestDatabase } from './factories';
 
 /**
  * Fault drill: the database becomes unreachable while the app serves. The shared PostgreSQL is never
@@ -55,7 +51,7 @@ const vote = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/g
 describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage on postgres (through a TCP proxy)', () => {
   let db: TestDatabase;
   let proxy: Proxy;
-  let ctx: AppContext;
+  let t: TestApp;
   let app: FastifyInstance;
   const log = logSink();
 
@@ -66,13 +62,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage on postgres (th
     const viaProxy = new URL(db.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    ctx = await testContext({ url: viaProxy.toString(), dataDir: db.dataDir }, { demoContent: false });
-    app = await buildApp(ctx, { logger: { level: 'info', stream: log.stream } });
-    await app.ready();
+    t = await startAppOn({ url: viaProxy.toString(), dataDir: db.dataDir }, { demoContent: false }, { logLevel: 'info', logSink: log });
+    app = t.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await ctx?.db.destroy();
+    await t?.close();
     await proxy?.close();
     await db?.drop();
   });
@@ -139,17 +133,8 @@ describe.each(DIALECTS)('health endpoints (%s)', (dialect) => {
 });
 
 describe('readiness with REDIS_URL', () => {
-  /** A port nothing listens on: taken from the OS, then released. */
-  async function closedPort(): Promise<number> {
-    const s = net.createServer();
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = s.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => s.close(() => resolve()));
-    return port;
-  }
-
   it('answers 503 naming redis when Redis does not answer PING (the database still does)', async () => {
-    const t = await startTestApp('sqlite', { demoContent: false, redisUrl: `redis://127.0.0.1:${await closedPort()}` });
+    const t = await startTestApp('sqlite', { demoContent: false, redisUrl: `redis://127.0.0.1:${await freePort()}` });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'x-locale': 'zh-TW' } });
       expect(res.statusCode).toBe(503);

@@ -3,19 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import type { ConfigOverrides } from '../src/config';
 import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
-import { createTestDatabase, type TestDatabase } from './helpers/databases';
-import { type LogLine, logSink } from './helpers/log-sink';
-import { testContext } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { type Client, createUpload, credential, openWindow, patch } from './submission-client';
-import { makeZip, SMALL_PDF } from './submission-fixtures';
+import { createTestDatabase, createTestUser, makeZip, SMALL_PDF, startAppOn, type TestApp, type TestDatabase } from './factories';
+import { type Client, createUpload, credential, listen, openWindow, patch } from './submission-client';
 
 /**
  * Fault drill: the disk fills up. Where the test may mount a small tmpfs (root), the disk really fills;
@@ -64,22 +57,21 @@ function fillDisk(file: string) {
   }
 }
 
-type LoggedApp = { app: FastifyInstance; ctx: AppContext; lines: LogLine[]; close: () => Promise<void> };
+type SmallDisk = { db: TestDatabase; dir: string; mounted: boolean; remove: () => Promise<void> };
 
-async function startLoggedApp(db: TestDatabase, overrides: ConfigOverrides, adjust?: (ctx: AppContext) => void): Promise<LoggedApp> {
-  const ctx = await testContext(db, overrides);
-  adjust?.(ctx);
-  const log = logSink();
-  const app = await buildApp(ctx, { logger: { level: 'info', stream: log.stream } });
-  await app.ready();
+/** A fresh SQLite database, and a folder on a tmpfs of `size` MB where this process may mount one (`mounted`), else a plain folder. */
+async function smallDisk(prefix: string, size: number): Promise<SmallDisk> {
+  const db = await createTestDatabase('sqlite');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const mounted = mountTmpfs(dir, size);
   return {
-    app,
-    ctx,
-    lines: log.lines,
-    close: async () => {
-      await app.close();
-      ctx.mailer.close();
-      await ctx.db.destroy();
+    db,
+    dir,
+    mounted,
+    remove: async () => {
+      if (mounted) unmount(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+      await db.drop();
     },
   };
 }
@@ -109,27 +101,21 @@ describe('classifying infrastructure failures', () => {
 });
 
 describe('a resumable upload when the disk fills', () => {
-  let db: TestDatabase;
-  let t: LoggedApp;
-  let mountDir: string;
-  let mounted = false;
+  let disk: SmallDisk;
+  let t: TestApp;
   let client: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite'); // the database file stays off the small disk
-    mountDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-full-uploads-'));
-    mounted = mountTmpfs(mountDir, 8);
-    t = await startLoggedApp(db, { demoContent: false, dataDir: mountDir });
-    await openWindow({ app: t.app, ctx: t.ctx, db, close: t.close });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    disk = await smallDisk('mfc-full-uploads-', 8);
+    // The uploads go to the small disk; the database file stays off it.
+    t = await startAppOn(disk.db, { demoContent: false, dataDir: disk.dir }, { logLevel: 'info' });
+    await openWindow(t);
+    const base = await listen(t);
     client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
   });
   afterAll(async () => {
     await t?.close();
-    if (mounted) unmount(mountDir);
-    fs.rmSync(mountDir, { recursive: true, force: true });
-    await db?.drop();
+    await disk?.remove();
   });
 
   it('answers 507 (9507) as JSON, logs the cause once, keeps the upload resumable at its last good offset', async () => {
@@ -143,7 +129,7 @@ describe('a resumable upload when the disk fills', () => {
     expect(created.status).toBe(201);
     const location = created.headers.get('location') as string;
     const id = location.split('/').pop() as string;
-    const file = path.join(mountDir, 'uploads', id);
+    const file = path.join(disk.dir, 'uploads', id);
 
     const refusedAt = async (offset: number) => {
       const full = await patch(client, location, offset, data.subarray(offset));
@@ -157,7 +143,7 @@ describe('a resumable upload when the disk fills', () => {
       expect(logged[0]).toMatchObject({ level: 50, code: 'ENOSPC', uploadId: id, offset });
       expect(String(logged[0]?.path)).toContain(id);
     };
-    if (!mounted) {
+    if (!disk.mounted) {
       // No tmpfs: the upload's file becomes /dev/full, where every write fails with ENOSPC as on a full
       // disk. It cannot be truncated nor freed, so the resumption below needs a real disk.
       fs.rmSync(file);
@@ -177,7 +163,7 @@ describe('a resumable upload when the disk fills', () => {
     expect(head.headers.get('upload-offset')).toBe(String(4 * MB));
 
     // Space returns: the client resumes where HEAD said, and the package is accepted.
-    execFileSync('mount', ['-o', 'remount,size=64m', mountDir]);
+    execFileSync('mount', ['-o', 'remount,size=64m', disk.dir]);
     const resumed = await patch(client, location, 4 * MB, data.subarray(4 * MB));
     expect(resumed.status).toBe(200);
     expect(await resumed.json()).toMatchObject({ code: 0 });
@@ -186,22 +172,19 @@ describe('a resumable upload when the disk fills', () => {
 });
 
 describe('votes, login and register when the database cannot write (sqlite)', () => {
-  let db: TestDatabase;
-  let t: LoggedApp;
-  let mountDir: string;
-  let mounted = false;
+  let disk: SmallDisk;
+  let t: TestApp;
   let filler: string;
   let user: { email: string; password: string };
   let failWrites = false;
 
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    mountDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-full-db-'));
-    mounted = mountTmpfs(mountDir, 48);
-    filler = path.join(mountDir, 'filler');
+    disk = await smallDisk('mfc-full-db-', 48);
+    filler = path.join(disk.dir, 'filler');
     // Demo content: an approved entry in an open voting phase. The database file lives on the small disk.
-    t = await startLoggedApp(db, { demoContent: true, databaseUrl: `sqlite:${path.join(mountDir, 'contest.sqlite')}` }, (ctx) => {
-      if (mounted) return;
+    const overrides = { demoContent: true, databaseUrl: `sqlite:${path.join(disk.dir, 'contest.sqlite')}` };
+    const adjust = (ctx: AppContext) => {
+      if (disk.mounted) return;
       // No tmpfs: writes fail as SQLite fails them on a full disk.
       const refuseWrites: KyselyPlugin = {
         transformQuery({ node }) {
@@ -213,9 +196,10 @@ describe('votes, login and register when the database cannot write (sqlite)', ()
         transformResult: async ({ result }) => result,
       };
       ctx.db = ctx.db.withPlugin(refuseWrites);
-    });
+    };
+    t = await startAppOn(disk.db, overrides, { logLevel: 'info', adjust });
     user = await createTestUser(t.ctx, { verified: true });
-    if (mounted) {
+    if (disk.mounted) {
       // New writes must grow the WAL file, so they need disk space that is no longer there.
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.ctx.db);
       fillDisk(filler);
@@ -225,9 +209,7 @@ describe('votes, login and register when the database cannot write (sqlite)', ()
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    if (mounted) unmount(mountDir);
-    fs.rmSync(mountDir, { recursive: true, force: true });
-    await db?.drop();
+    await disk?.remove();
   });
 
   const vote = () =>
@@ -262,7 +244,7 @@ describe('votes, login and register when the database cannot write (sqlite)', ()
   });
 
   it('takes votes again once space is freed', async () => {
-    if (mounted) fs.rmSync(filler);
+    if (disk.mounted) fs.rmSync(filler);
     else failWrites = false;
     const voted = await vote();
     expect(voted.statusCode, voted.body).toBe(200);

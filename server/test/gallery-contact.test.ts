@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORGANISER_EMAIL_SETTING } from '../../common/constants';
 import { readCaptcha } from '../../e2e/gallery-captcha-reader';
 import { writeSetting } from '../src/db/repos/settings';
-import { type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { DIALECTS, type TestApp, useMailedApp } from './factories';
 
 /** Contact form and scam reports: captcha (missing, wrong, reused, expired), storage, e-mail, 2012, limits. */
 const captcha = async (t: TestApp, ip = '203.0.113.1') =>
@@ -15,16 +13,7 @@ const post = (t: TestApp, url: string, payload: object, ip = '203.0.113.1') =>
 const stored = async (t: TestApp) => (await t.ctx.db.selectFrom('contact_messages').selectAll().execute()).length;
 
 describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  beforeAll(async () => {
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { smtpUrl: sink.url, organiserEmail: 'organiser@contest.test', demoContent: true });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = useMailedApp(dialect, { organiserEmail: 'organiser@contest.test', demoContent: true }, { timeout: 120_000 });
 
   it('captcha: missing, wrong, reused and expired answers are refused (4 cases, 0 accepted)', async () => {
     const missing = await post(t, '/api/contact', { ...message, captchaId: '', captchaAnswer: '' }, '203.0.113.2');
@@ -130,16 +119,7 @@ describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('contact when the mail server refuses, on %s', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
-  beforeAll(async () => {
-    sink = await startMailSink({ failing: true });
-    t = await startTestApp(dialect, { smtpUrl: sink.url, demoContent: false });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t } = useMailedApp(dialect, { demoContent: false }, { failing: true, timeout: 120_000 });
 
   it('answers 2012 and keeps no half-written message', async () => {
     const c = await captcha(t);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { DIALECTS, startTestApp, type TestApp } from './factories';
 
 /** Gallery reads: list (groups, search, sorts, pages), detail, head for sharing, video ranges, poster. */
 const list = async (t: TestApp, qs: string) => (await t.app.inject({ url: `/api/gallery?${qs}` })).json().data;

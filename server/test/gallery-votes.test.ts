@@ -6,10 +6,7 @@ import { readCaptcha } from '../../e2e/gallery-captcha-reader';
 import { writeSetting as write } from '../src/db/repos/settings';
 import { castVote } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
-import { DIALECTS } from './helpers/databases';
-import { newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, newEntrant, openSubmissions, startTestApp, submitEntry, type TestApp } from './factories';
 
 /**
  * Issue D voting acceptance, on each database: the unique slot, the count, the audit log, the refusals.

@@ -4,19 +4,15 @@ import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import type { MediaSettings } from '../src/config';
 import type { AppContext } from '../src/context';
 import { findJobByEntry, type MediaJob } from '../src/db/repos/media';
-import { startBackground } from '../src/lifecycle';
 import { enqueueTranscode } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
 import { BULLMQ_QUEUE_NAME, bullmqJobId } from '../src/services/media/queue-bullmq';
 import type { Log } from '../src/services/media/worker';
-import { createTestDatabase } from './helpers/databases';
-import { testContext } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { corruptFilm, exitCodeOf, ffprobeJson, insertEntry, killMidJob, listDir, makeFixture, spawnWorker, testSettings } from './media-helpers';
+import { corruptFilm, createTestUser, insertEntry, makeAviOrMov, startTestApp } from './factories';
+import { exitCodeOf, ffprobeJson, killMidJob, listDir, spawnWorker, testSettings, workerEnv } from './media-helpers';
 import { api, listen, openWindow, uploadEntryFiles } from './submission-client';
 
 /**
@@ -29,26 +25,12 @@ const PREFIX = `mfc-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 type App = Awaited<ReturnType<typeof startBullmqApp>>;
 
+/** A test app whose media queue is BullMQ under this file's prefix, with a worker log tests can read. */
 async function startBullmqApp(media: Partial<MediaSettings> = {}) {
-  const db = await createTestDatabase('sqlite');
-  const ctx = await testContext(db, { demoContent: false, redisUrl: REDIS_URL, redisPrefix: PREFIX, media: { queue: 'bullmq', ...media } });
+  const t = await startTestApp('sqlite', { demoContent: false, redisUrl: REDIS_URL, redisPrefix: PREFIX, media: { queue: 'bullmq', ...media } });
   const logged: string[] = [];
   const log: Log = { info: (msg) => logged.push(msg), error: (err, msg) => logged.push(`ERROR ${msg}: ${String(err)}`) };
-  const app = await buildApp(ctx);
-  await app.ready();
-  const background = await startBackground(ctx, app.log);
-  return {
-    app,
-    ctx,
-    db,
-    log,
-    logged,
-    close: async () => {
-      await app.close();
-      await background.stop(); // also closes the queue's Redis connections
-      await db.drop();
-    },
-  };
+  return { ...t, log, logged };
 }
 
 /** Redis connections the media queue of this file holds open right now (they carry its name). */
@@ -130,7 +112,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
       const base = await listen(t);
       const user = await createTestUser(t.ctx, { verified: true, locale: 'en-US' });
       const c = { base, token: user.token };
-      const film = fs.readFileSync(await makeFixture(t.db.dataDir, 'mov'));
+      const film = fs.readFileSync(await makeAviOrMov(t.db.dataDir, 'mov'));
       const uploads = await uploadEntryFiles(c, film);
       const form = {
         title: 'Queued on Redis',
@@ -170,7 +152,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     it('queues a film twice as one job, run once even with two workers waiting', async () => {
       // Queue mechanics (the subject is the BullMQ job and the row), so a bare entry row and a film fed to the queue.
       const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
-      const src = await makeFixture(t.db.dataDir, 'avi');
+      const src = await makeAviOrMov(t.db.dataDir, 'avi');
       await enqueueTranscode(t.ctx, entryId, src, testSettings());
       await enqueueTranscode(t.ctx, entryId, src, testSettings());
       expect((await stateOf(entryId)).counts).toMatchObject({ waiting: 1, delayed: 0, active: 0 });
@@ -194,22 +176,10 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     it('finishes a film exactly once after its worker process is killed in the middle (stalled job)', async () => {
       // Crash recovery of the job row and its BullMQ job: a bare entry row is enough.
       const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
-      const src = await makeFixture(t.db.dataDir, 'avi');
+      const src = await makeAviOrMov(t.db.dataDir, 'avi');
       const before = listDir(renditionsDir);
       await enqueueTranscode(t.ctx, entryId, src, testSettings({ maxAttempts: 3 }));
-      const env = {
-        ...process.env,
-        DATABASE_URL: t.db.url,
-        DATA_DIR: t.db.dataDir,
-        DEMO_CONTENT: 'false',
-        MEDIA_QUEUE: 'bullmq',
-        MEDIA_QUEUE_PREFIX: PREFIX,
-        REDIS_URL: REDIS_URL as string,
-        MEDIA_MAX_ATTEMPTS: '3',
-        MEDIA_LEASE_MS: '2000',
-        MEDIA_X264_PRESET: 'ultrafast',
-        LOG_LEVEL: 'error',
-      };
+      const env = workerEnv(t, { MEDIA_QUEUE: 'bullmq', MEDIA_QUEUE_PREFIX: PREFIX, REDIS_URL: REDIS_URL as string, MEDIA_MAX_ATTEMPTS: '3' });
       // `npm run worker` in its own process group, so the kill takes ffmpeg down with it, as a crashed machine would.
       await killMidJob(t.ctx, entryId, spawnWorker(env));
       expect(await findJobByEntry(t.ctx.db, entryId)).toMatchObject({ status: 'running', attempts: 1, hls_url: null });

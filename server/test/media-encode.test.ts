@@ -1,35 +1,29 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resizedImageUrl } from '../../common/media';
 import { findJobByEntry } from '../src/db/repos/media';
 import { enqueueTranscode, removeEntryMedia } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
-import { type Entrant, newEntrant, openSubmissions, submitEntry } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
 import {
-  exitCodeOf,
-  ffprobeJson,
+  createTestUser,
+  type Entrant,
   insertEntry,
-  killMidJob,
-  listDir,
-  makeFixture,
-  runUntilSettled,
-  spawnWorker,
-  testSettings,
-  topLevelBoxes,
-} from './media-helpers';
+  makeAviOrMov,
+  makeFilm,
+  newEntrant,
+  openSubmissions,
+  startTestApp,
+  submitEntry,
+  type TestApp,
+} from './factories';
+import { exitCodeOf, ffprobeJson, killMidJob, listDir, runUntilSettled, spawnWorker, testSettings, topLevelBoxes, workerEnv } from './media-helpers';
 
 /**
  * Real encodes with Debian's ffmpeg. SQLite only and one file, so the shared 2-core machine never runs two
  * encode suites at once (the job-queue rules themselves are tested on both databases in media-jobs).
  */
-const exec = promisify(execFile);
-
 describe('media transcoding (sqlite)', () => {
   let t: TestApp;
   let userId: number;
@@ -52,7 +46,7 @@ describe('media transcoding (sqlite)', () => {
     'turns a submitted %s film into three HLS renditions, a faststart MP4 and a poster',
     async (kind) => {
       // Submitted through the API (tus upload of the original, then the form), which queues its job; then approved.
-      const film = fs.readFileSync(await makeFixture(t.db.dataDir, kind));
+      const film = fs.readFileSync(await makeAviOrMov(t.db.dataDir, kind));
       const { id: entryId } = await submitEntry(entrant, { film, names: { video: `film.${kind}` } });
       expect(await findJobByEntry(t.ctx.db, entryId)).toMatchObject({ status: 'queued', attempts: 0 });
       const approved = await t.app.inject({
@@ -124,18 +118,7 @@ describe('media transcoding (sqlite)', () => {
     // Straight to the queue: the submission checks take only 1920x1080, so a 360p film cannot come through the form.
     const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
     const src = path.join(t.db.dataDir, 'silent.mp4');
-    await exec(
-      'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2'].concat([
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        src,
-      ]),
-    );
+    await makeFilm(src, { width: 640, height: 360, seconds: 2, rate: 25, picture: 'testsrc2' });
     await enqueueTranscode(t.ctx, entryId, src, testSettings());
     const job = await runUntilSettled(t.ctx, entryId, testSettings());
     expect(job.last_error).toBeNull();
@@ -149,18 +132,9 @@ describe('media transcoding (sqlite)', () => {
   it('finishes a job exactly once after its worker is killed in the middle', async () => {
     // The subject is the job row's lease and recovery, so the entry is a bare row and the film goes straight to the queue.
     const entryId = await insertEntry(t.ctx, userId, { status: 'approved' });
-    const src = await makeFixture(t.db.dataDir, 'avi');
+    const src = await makeAviOrMov(t.db.dataDir, 'avi');
     await enqueueTranscode(t.ctx, entryId, src, testSettings({ maxAttempts: 3 }));
-    const env = {
-      ...process.env,
-      DATABASE_URL: t.db.url,
-      DATA_DIR: t.db.dataDir,
-      DEMO_CONTENT: 'false',
-      MEDIA_LEASE_MS: '2000',
-      MEDIA_POLL_MS: '100',
-      MEDIA_X264_PRESET: 'ultrafast',
-      LOG_LEVEL: 'error',
-    };
+    const env = workerEnv(t, { MEDIA_POLL_MS: '100' });
     await killMidJob(t.ctx, entryId, spawnWorker(env));
     const mid = await findJobByEntry(t.ctx.db, entryId);
     expect(mid).toMatchObject({ status: 'running', attempts: 1, hls_url: null });

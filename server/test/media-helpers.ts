@@ -1,70 +1,18 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, type MediaSettings } from '../src/config';
 import type { AppContext } from '../src/context';
-import { nowIso } from '../src/db/database';
 import { findJobByEntry, type MediaJob } from '../src/db/repos/media';
 import { newWorkerId, processNextJob } from '../src/services/media/worker';
+import type { TestApp } from './factories';
 
-/** Shared pieces of the media tests: entries, generated film fixtures, a worker run to the end. */
+/** Tools of the media tests (their entries and films come from ./factories): settings, workers, probes. */
 const exec = promisify(execFile);
-
-let seq = 0;
-
-export async function insertEntry(ctx: AppContext, userId: number, opts: { status?: string } = {}): Promise<number> {
-  seq++;
-  const now = nowIso();
-  const row = await ctx.db
-    .insertInto('entries')
-    .values({
-      user_id: userId,
-      submission_no: `M-${process.pid}-${Date.now()}-${seq}`,
-      status: opts.status ?? 'pending',
-      group: 'open',
-      title: `Media test ${seq}`,
-      description: '',
-      team: '',
-      team_desc: '',
-      slogan: '',
-      vote_count: 0,
-      locale: 'en-US',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** Small, fast settings: tests never wait for real back-off or lease times. */
 export function testSettings(over: Partial<MediaSettings> = {}): MediaSettings {
   return { ...loadConfig({}).media, preset: 'ultrafast', maxAttempts: 2, retryBaseMs: 0, leaseMs: 3000, pollMs: 50, ...over };
-}
-
-/**
- * Writes a 2 s 1080p film with a tone: `avi` (MPEG-4 Part 2 + PCM, which no browser plays) or `mov`
- * (QuickTime with H.264 + PCM), the formats the spec names besides MP4.
- */
-export async function makeFixture(dir: string, kind: 'avi' | 'mov', seconds = 2): Promise<string> {
-  const file = path.join(dir, `fixture.${kind}`);
-  const codec = kind === 'avi' ? ['-c:v', 'mpeg4', '-q:v', '6'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
-  await exec('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=25:duration=${seconds}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...codec,
-    ...['-c:a', 'pcm_s16le', '-shortest', file],
-  ]);
-  return file;
-}
-
-export function corruptFilm(dir: string): string {
-  const file = path.join(dir, 'corrupt.mp4');
-  // An MP4 box header followed by noise: looks like a film by name and magic, decodes to nothing.
-  fs.writeFileSync(file, Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom'), Buffer.alloc(4096, 0x5a)]));
-  return file;
 }
 
 /** Runs the worker in this process until the entry's job is done or failed for good. */
@@ -102,6 +50,23 @@ export function topLevelBoxes(file: string): string[] {
 
 export function listDir(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+/**
+ * The environment of `npm run worker` for a test app: its database and data folder, no demo content, a short
+ * lease (a killed worker's job is taken over soon), the fastest x264 preset, errors only; `extra` on top.
+ */
+export function workerEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: t.db.url,
+    DATA_DIR: t.db.dataDir,
+    DEMO_CONTENT: 'false',
+    MEDIA_LEASE_MS: '2000',
+    MEDIA_X264_PRESET: 'ultrafast',
+    LOG_LEVEL: 'error',
+    ...extra,
+  };
 }
 
 /** `npm run worker` as a child in its own process group, so a kill takes its ffmpeg down too, as a crash would. */

@@ -3,8 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPaths } from '../src/services/media/paths';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { DIALECTS, startTestApp, type TestApp } from './factories';
 
 /** Responsive images: resized once to an allowed width as WebP/AVIF; nothing outside media/ is reachable. */
 describe.each(DIALECTS)('media responsive images (%s)', (dialect) => {

@@ -7,11 +7,19 @@ import { ffmpegAvailable } from '../src/services/media/ffmpeg';
 import { enqueueEntryFilm, enqueueTranscode, getMediaStatus, getMediaStatuses, removeEntryMedia } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
 import { sweepOrphanRenditions } from '../src/services/media/sweep';
-import { DIALECTS } from './helpers/databases';
-import { newEntrant, openSubmissions, type SubmittedEntry, submitEntry } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { corruptFilm, insertEntry, listDir, runUntilSettled, testSettings } from './media-helpers';
+import {
+  corruptFilm,
+  createTestUser,
+  DIALECTS,
+  insertEntry,
+  newEntrant,
+  openSubmissions,
+  type SubmittedEntry,
+  startTestApp,
+  submitEntry,
+  type TestApp,
+} from './factories';
+import { listDir, runUntilSettled, testSettings } from './media-helpers';
 
 const later = (ms: number) => nowIso(new Date(Date.now() + ms));
 

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, fixtureDir, makeEntryFilm, startTestApp, type TestApp } from './factories';
 import { runUntilSettled, testSettings } from './media-helpers';
 import { api, type Client, listen, openWindow, uploadEntryFiles } from './submission-client';
-import { fixtureDir, makeVideo } from './submission-fixtures';
 
 /**
  * A film an entrant submits through the API (real tus uploads) is transcoded by the worker, approved in the
@@ -24,9 +22,9 @@ const FORM = {
 
 let dir: string;
 let film: Buffer;
-beforeAll(() => {
+beforeAll(async () => {
   dir = fixtureDir();
-  film = fs.readFileSync(makeVideo(dir, 'film.mp4', { width: 1920, height: 1080, seconds: 2 }));
+  film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

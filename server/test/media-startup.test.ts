@@ -1,41 +1,14 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import type { MediaSettings } from '../src/config';
 import { findJobByEntry } from '../src/db/repos/media';
-import { startBackground } from '../src/lifecycle';
 import { enqueueTranscode } from '../src/services/media/jobs';
-import { createTestDatabase } from './helpers/databases';
-import { testContext } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { corruptFilm, insertEntry } from './media-helpers';
+import { corruptFilm, createTestUser, insertEntry, startTestApp } from './factories';
 
-/** The server at start: says once when ffmpeg is missing; otherwise runs the in-process worker. */
-async function startServer(media: Partial<MediaSettings>) {
-  const db = await createTestDatabase('sqlite');
-  const ctx = await testContext(db, { demoContent: false, media });
-  const lines: { level: number; msg: string }[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-      done();
-    },
-  });
-  const app = await buildApp(ctx, { logger: { level: 'info', stream } });
-  await app.ready();
-  // As main.ts does: the background work starts once the app is built.
-  const background = await startBackground(ctx, app.log);
-  return {
-    ctx,
-    db,
-    lines,
-    close: async () => {
-      await app.close();
-      await background.stop();
-      await db.drop();
-    },
-  };
-}
+/**
+ * The server at start, with its background work started as main.ts starts it: says once when ffmpeg is
+ * missing; otherwise runs the in-process worker.
+ */
+const startServer = (media: Partial<MediaSettings>) => startTestApp('sqlite', { demoContent: false, media }, { logLevel: 'info' });
 
 describe('media at server start', () => {
   it('says once that ffmpeg is missing and starts no worker', async () => {

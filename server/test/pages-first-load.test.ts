@@ -2,19 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeHtml } from '../src/html/compress';
 import { loadPageAssets, renderPreloads } from '../src/html/preload';
 import { HEAD_MARKER, loadTemplate } from '../src/html/template';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './factories';
 
 /** What a page's HTML carries for a fast first load: its first API answers, image preloads, compression. */
 describe('page first load', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite');
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp('sqlite');
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const dataBlock = (html: string) => {
     const m = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);

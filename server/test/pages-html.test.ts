@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../../common/routes';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './factories';
 
 /** Server-rendered HTML shells: status, <html lang>, title, canonical, hreflang, Open Graph. */
 describe('page HTML', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite');
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp('sqlite');
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const meta = (html: string, prop: string) => new RegExp(`<meta (?:property|name)="${prop}" content="([^"]*)"`).exec(html)?.[1];
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './helpers/free-port';
+import { freePort } from './factories';
 
 /**
  * Fault drill: a client that sends half a request body must not keep the server alive after SIGTERM.

@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, fixtureDir, makeEntryFilm, makeImage, makeZip, startTestApp, type TestApp } from './factories';
 import { type Client, createUpload, credential, listen, openWindow, uploadFile } from './submission-client';
-import { fixtureDir, makeImage, makeVideo, makeZip } from './submission-fixtures';
 
 type BadFile = { label: string; purpose: string; data: () => Buffer; code: number };
 
@@ -24,9 +21,9 @@ beforeAll(async () => {
   dir = fixtureDir();
   const png = await makeImage(400, 400, 'png');
   const jpeg = await makeImage(400, 400, 'jpeg');
-  const good = fs.readFileSync(makeVideo(dir, 'good.mp4', { width: 1920, height: 1080, seconds: 3 }));
-  const long = fs.readFileSync(makeVideo(dir, 'long.mp4', { width: 1920, height: 1080, seconds: 601 }));
-  const small = fs.readFileSync(makeVideo(dir, 'small.mp4', { width: 1280, height: 720, seconds: 3 }));
+  const good = fs.readFileSync(await makeEntryFilm(path.join(dir, 'good.mp4'), { width: 1920, height: 1080, seconds: 3 }));
+  const long = fs.readFileSync(await makeEntryFilm(path.join(dir, 'long.mp4'), { width: 1920, height: 1080, seconds: 601 }));
+  const small = fs.readFileSync(await makeEntryFilm(path.join(dir, 'small.mp4'), { width: 1280, height: 720, seconds: 3 }));
   const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(4000, 7)]);
   const svg = Buffer.from(
     '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="160" height="160"><script>alert(1)</script><rect width="160" height="160"/></svg>',

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
-import type { TestApp } from './helpers/test-app';
-import { makeImage, makeZip, SMALL_PDF } from './submission-fixtures';
+import type { TestApp } from './factories';
+import { makeImage, makeZip, SMALL_PDF } from './helpers/files';
 
 /** Talks to a listening test app the way a browser would: credential, then the tus protocol over HTTP. */
 export type Client = { base: string; token: string };

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepUploads } from '../src/services/submission/sweep';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { type Client, createUpload, credential, listen, openWindow } from './submission-client';
+import { createTestUser, DIALECTS, openSubmissions, type TestApp, useTestApp } from './factories';
+import { type Client, createUpload, credential } from './submission-client';
 
 /** Upload ids with bytes in the tus store (the file store keeps `<id>` and `<id>.json`). */
 function storedIds(t: TestApp): string[] {
@@ -19,19 +17,15 @@ async function uploadIdsOf(t: TestApp, userId: number): Promise<string[]> {
 }
 
 describe.each(DIALECTS)('uploads: a credential is spent by the first upload it creates (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, { demoContent: false });
   let alice: Client;
   let aliceId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { demoContent: false });
-    await openWindow(t);
-    const base = await listen(t);
     const user = await createTestUser(t.ctx, { verified: true });
-    alice = { base, token: user.token };
+    alice = { base: await openSubmissions(t), token: user.token };
     aliceId = user.id;
   });
-  afterAll(async () => t.close());
 
   it('refuses a second creation with the same credential (5020) and keeps only the first upload', async () => {
     const cred = (await credential(alice, 'empower', 1000)).body.data.credential as string;

@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
-import { type MailSink, startMailSink } from './helpers/accounts-mail-sink';
-import { DIALECTS } from './helpers/databases';
-import { ENTRY_FORM } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, ENTRY_FORM, fixtureDir, makeEntryFilm, makeImage, type TestApp, useMailedApp } from './factories';
 import { api, type Client, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
-import { fixtureDir, makeImage, makeVideo } from './submission-fixtures';
 
 const FORM = { ...ENTRY_FORM, group: 'student' as const };
 
@@ -20,28 +15,21 @@ function storedCount(t: TestApp): number {
   return count(path.join(t.ctx.config.dataDir, 'uploads')) + count(path.join(t.ctx.config.dataDir, 'media', 'entries'));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fixtureDir();
-  video = fs.readFileSync(makeVideo(dir, 'film.mp4', { width: 1920, height: 1080, seconds: 2 }));
+  video = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) => {
-  let t: TestApp;
-  let sink: MailSink;
+  const { t, sink } = useMailedApp(dialect, { demoContent: false });
   let base: string;
 
   const uploadAll = (c: Client) => uploadEntryFiles(c, video);
 
   beforeAll(async () => {
-    sink = await startMailSink();
-    t = await startTestApp(dialect, { demoContent: false, smtpUrl: sink.url });
     await openWindow(t);
     base = await listen(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
   });
 
   it('a complete submission: one entry pending review with a number, files tied to it, a confirmation mail in the locale', async () => {

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { ENTRY_FORM } from './helpers/submitted-entry';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
+import { createTestUser, DIALECTS, ENTRY_FORM, fixtureDir, makeEntryFilm, startTestApp, type TestApp } from './factories';
 import { api, type Client, credential, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
-import { fixtureDir, makeVideo } from './submission-fixtures';
 
 const FORM = ENTRY_FORM;
 
@@ -16,13 +12,13 @@ let trailer: Buffer;
 let otherTrailer: Buffer;
 let longTrailer: Buffer;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fixtureDir();
-  film = fs.readFileSync(makeVideo(dir, 'film.mp4', { width: 1920, height: 1080, seconds: 2 }));
-  trailer = fs.readFileSync(makeVideo(dir, 'trailer.mp4', { width: 1920, height: 1080, seconds: 3 }));
-  otherTrailer = fs.readFileSync(makeVideo(dir, 'trailer-2.mp4', { width: 1920, height: 1080, seconds: 1 }));
+  film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
+  trailer = fs.readFileSync(await makeEntryFilm(path.join(dir, 'trailer.mp4'), { width: 1920, height: 1080, seconds: 3 }));
+  otherTrailer = fs.readFileSync(await makeEntryFilm(path.join(dir, 'trailer-2.mp4'), { width: 1920, height: 1080, seconds: 1 }));
   // One second over the trailer's three minutes.
-  longTrailer = fs.readFileSync(makeVideo(dir, 'trailer-long.mp4', { width: 1920, height: 1080, seconds: 181 }));
+  longTrailer = fs.readFileSync(await makeEntryFilm(path.join(dir, 'trailer-long.mp4'), { width: 1920, height: 1080, seconds: 181 }));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

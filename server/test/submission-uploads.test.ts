@@ -3,12 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers/databases';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { createTestUser } from './helpers/users';
-import { type Client, createUpload, credential, listen, openWindow, patch, sha256, uploadFile } from './submission-client';
-import { makeImage } from './submission-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, DIALECTS, makeImage, openSubmissions, type TestApp, useTestApp } from './factories';
+import { type Client, createUpload, credential, patch, sha256, uploadFile } from './submission-client';
 
 function storedFiles(t: TestApp): string[] {
   const dir = path.join(t.ctx.config.dataDir, 'uploads');
@@ -16,18 +13,15 @@ function storedFiles(t: TestApp): string[] {
 }
 
 describe.each(DIALECTS)('uploads: credential and resumable protocol (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, { demoContent: false });
   let alice: Client;
   let bob: Client;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { demoContent: false });
-    await openWindow(t);
-    const base = await listen(t);
+    const base = await openSubmissions(t);
     alice = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
     bob = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
   });
-  afterAll(async () => t.close());
 
   it('issues a credential scoped to purpose, owner and size', async () => {
     const res = await credential(alice, 'cover', 1000);

@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
 import { adminSend } from './api';
@@ -76,6 +76,23 @@ export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; c
 }
 
 type Texts = Record<string, unknown>;
+
+/**
+ * The `converted` list of an editor with LocaleTexts: `load` reads it from the stored texts (zh-TW `_converted`),
+ * and the form's `onValuesChange` drops a zh-TW field from it once the organiser types in that field.
+ */
+export function useConvertedFields() {
+  const [converted, setConverted] = useState<string[]>([]);
+  const load = useCallback((i18n: Record<string, Texts | undefined>) => {
+    const list = i18n['zh-TW']?._converted;
+    setConverted(Array.isArray(list) ? (list as string[]) : []);
+  }, []);
+  const onValuesChange = useCallback((changed: { i18n?: Record<string, Texts | undefined> }) => {
+    const tw = changed.i18n?.['zh-TW'];
+    if (tw) setConverted((list) => list.filter((name) => !(name in tw)));
+  }, []);
+  return { converted, load, onValuesChange };
+}
 
 /** Achievements are a list on the server and one line each in the editor. */
 export function textsToForm(i18n: Record<string, Texts>, fields: FieldDef[]): Record<string, Texts> {

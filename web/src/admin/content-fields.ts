@@ -18,6 +18,13 @@ export type KindDef = { columns: FieldDef[]; texts: FieldDef[]; titleField: stri
 export type KindName = 'news' | 'jury' | 'exhibitions' | 'sponsors' | 'templates' | 'scamTips';
 
 const sort: FieldDef = { name: 'sort', label: 'console.field.sort', type: 'number' };
+const publishedAt: FieldDef = { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' };
+/** News items and exhibitions are both articles: a title, a summary for the lists, a rich body. */
+const articleTexts: FieldDef[] = [
+  { name: 'title', label: 'console.field.title' },
+  { name: 'summary', label: 'console.field.summary', type: 'textarea' },
+  { name: 'body', label: 'console.field.body', type: 'rich' },
+];
 
 export const KIND_DEFS: Record<KindName, KindDef> = {
   news: {
@@ -33,14 +40,10 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
         ],
       },
       { name: 'coverUrl', label: 'console.field.coverUrl', required: true, type: 'image', purpose: 'newsCover' },
-      { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' },
+      publishedAt,
       sort,
     ],
-    texts: [
-      { name: 'title', label: 'console.field.title' },
-      { name: 'summary', label: 'console.field.summary', type: 'textarea' },
-      { name: 'body', label: 'console.field.body', type: 'rich' },
-    ],
+    texts: articleTexts,
     titleField: 'title',
     publishable: true,
   },
@@ -58,14 +61,10 @@ export const KIND_DEFS: Record<KindName, KindDef> = {
       { name: 'coverUrl', label: 'console.field.coverUrl', required: true, type: 'image', purpose: 'exhibitionCover' },
       // A video address (the exhibition page plays it with the cover as poster): typed, or filled by a video upload.
       { name: 'mediaUrl', label: 'console.field.mediaUrl', type: 'video' },
-      { name: 'publishedAt', label: 'console.field.publishedAt', type: 'datetime' },
+      publishedAt,
       sort,
     ],
-    texts: [
-      { name: 'title', label: 'console.field.title' },
-      { name: 'summary', label: 'console.field.summary', type: 'textarea' },
-      { name: 'body', label: 'console.field.body', type: 'rich' },
-    ],
+    texts: articleTexts,
     titleField: 'title',
   },
   sponsors: {

@@ -7,11 +7,11 @@ import type {
   NewsDetail,
   NewsSummary,
   PageContent,
+  Paged,
   Sponsor,
   TemplateFile,
 } from '../../../common/api-types';
 import type { NewsCategory, PageSlug } from '../../../common/constants';
-import type { Paged } from '../../../common/errors';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
 import { qs } from './query-string';

@@ -2,15 +2,13 @@ import { FormattedMessage } from 'react-intl';
 import type { MessageKey } from '../../../common/i18n/index';
 import { safeUrl } from '../../../common/safe-url';
 import { useTemplates } from '../api/queries';
+import { TitledSection } from './TitledSection';
 
 /** The downloadable templates of the authorisation package, as a side panel (Contest details, the entry form). */
 export function TemplateDownloads({ headingId, titleKey }: { headingId: string; titleKey: MessageKey }) {
   const templates = useTemplates();
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        <FormattedMessage id={titleKey} />
-      </h2>
+    <TitledSection headingId={headingId} titleKey={titleKey}>
       <p className="muted">
         <FormattedMessage id="details.templatesIntro" />
       </p>
@@ -27,6 +25,6 @@ export function TemplateDownloads({ headingId, titleKey }: { headingId: string; 
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -22,3 +22,8 @@ export async function listExhibitions(db: Db, opts: { offset: number; limit: num
 export function findExhibition(db: Db, id: number) {
   return db.selectFrom('exhibitions').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Ids of every exhibition, for the sitemap. */
+export function listExhibitionIds(db: Db) {
+  return db.selectFrom('exhibitions').select('id').execute();
+}

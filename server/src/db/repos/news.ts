@@ -14,25 +14,28 @@ export function findPublishedNews(db: Db, id: number) {
   return db.selectFrom('news').selectAll().where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
 }
 
+/** The nearest published item newer (`>`) or older (`<`) than one, ties broken by id. */
+function nearestPublished(db: Db, publishedAt: string, id: number, side: '<' | '>') {
+  const direction = side === '>' ? 'asc' : 'desc';
+  return db
+    .selectFrom('news')
+    .select(['id', 'i18n'])
+    .where('status', '=', 'published')
+    .where((eb) => eb.or([eb('published_at', side, publishedAt), eb.and([eb('published_at', '=', publishedAt), eb('id', side, id)])]))
+    .orderBy('published_at', direction)
+    .orderBy('id', direction)
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The neighbours of an item in the published order (newest first), for previous/next links. */
 export async function findNewsNeighbours(db: Db, publishedAt: string, id: number) {
-  const newer = await db
-    .selectFrom('news')
-    .select(['id', 'i18n'])
-    .where('status', '=', 'published')
-    .where((eb) => eb.or([eb('published_at', '>', publishedAt), eb.and([eb('published_at', '=', publishedAt), eb('id', '>', id)])]))
-    .orderBy('published_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  const older = await db
-    .selectFrom('news')
-    .select(['id', 'i18n'])
-    .where('status', '=', 'published')
-    .where((eb) => eb.or([eb('published_at', '<', publishedAt), eb.and([eb('published_at', '=', publishedAt), eb('id', '<', id)])]))
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const newer = await nearestPublished(db, publishedAt, id, '>');
+  const older = await nearestPublished(db, publishedAt, id, '<');
   return { newer, older };
+}
+
+/** Ids of every published item, for the sitemap. */
+export function listPublishedNewsIds(db: Db) {
+  return db.selectFrom('news').select('id').where('status', '=', 'published').execute();
 }

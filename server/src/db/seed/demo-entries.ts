@@ -2,9 +2,8 @@ import path from 'node:path';
 import type { AppContext } from '../../context';
 import { nowIso } from '../database';
 import type { JobOutputs } from '../repos/media';
-import { DEMO_ENTRY_TEXTS } from './demo-entry-texts';
 import { publishDemoFilm, transcodeDemoClips } from './demo-films';
-import { DEMO_SCAM_TIPS } from './demo-scam-tips';
+import { DEMO_ENTRY_TEXTS, DEMO_SCAM_TIPS } from './demo-texts';
 import { DEMO_CLIPS, writeDemoClips } from './demo-videos';
 import { demoImage } from './images';
 
@@ -42,7 +41,7 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
     await trx
       .insertInto('entries')
       .values(
-        DEMO_ENTRY_TEXTS.map(([group, title, team, slogan, description, teamDesc], i) => {
+        DEMO_ENTRY_TEXTS.map(({ group, title, team, slogan, description, teamDesc }, i) => {
           const at = nowIso(new Date(now.getTime() - (DEMO_ENTRY_TEXTS.length - i) * 5 * HOUR));
           return {
             user_id: user.id,

@@ -4,9 +4,7 @@ import { nowIso } from '../database';
 import { readSettings, writeSetting } from '../repos/settings';
 import { seedDemoAdmin } from './demo-admin';
 import { seedDemoEntries } from './demo-entries';
-import { DEMO_NEWS, NEWS_BODY_EXTRA } from './demo-news';
-import { DEMO_PAGES } from './demo-pages';
-import { DEMO_EXHIBITIONS, DEMO_JURY, DEMO_SPONSORS, DEMO_TEMPLATES } from './demo-people';
+import { DEMO_EXHIBITIONS, DEMO_JURY, DEMO_NEWS, DEMO_PAGES, DEMO_SPONSORS, DEMO_TEMPLATES, NEWS_BODY_EXTRA } from './demo-texts';
 import { demoImage } from './images';
 import { writeSimplePdf } from './pdf';
 
@@ -43,7 +41,7 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
     await trx
       .insertInto('news')
       .values(
-        DEMO_NEWS.map(([category, daysAgo, texts], i) => ({
+        DEMO_NEWS.map(({ category, daysAgo, texts }, i) => ({
           category,
           cover_url: `/media/seed/news-${i + 1}.jpg`,
           published_at: at(-daysAgo),
@@ -51,10 +49,7 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
           sort: 0,
           i18n: JSON.stringify(
             Object.fromEntries(
-              LOCALES.map((l) => [
-                l,
-                { title: texts[l][0], summary: texts[l][1], body: [texts[l][1], ...NEWS_BODY_EXTRA[category][l]].map((p) => `<p>${p}</p>`).join('') },
-              ]),
+              LOCALES.map((l) => [l, { ...texts[l], body: [texts[l].summary, ...NEWS_BODY_EXTRA[category][l]].map((p) => `<p>${p}</p>`).join('') }]),
             ),
           ),
           created_at: created,

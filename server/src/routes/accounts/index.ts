@@ -11,7 +11,7 @@ import { resendVerification } from '../../services/auth/resend-verification';
 import { endAllSessions, endSession } from '../../services/auth/sessions';
 import { verifyEmail } from '../../services/auth/verify-email';
 import { ok } from '../reply';
-import { perAccountLimit, perIpLimit } from './limit-hooks';
+import { mailingRouteOptions, perIpLimit } from './limit-hooks';
 
 /**
  * HTTP routes of the accounts area, registered by app.ts. Handlers stay thin: services do the work.
@@ -23,11 +23,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/register',
-    {
-      schema: { body: registerSchema },
-      config: { rateLimit: perIpLimit('register', limits.registerIp) },
-      preHandler: perAccountLimit(app, 'register', limits.registerEmail, Code.TooManyRegistrations),
-    },
+    mailingRouteOptions(app, 'register', registerSchema, { ip: limits.registerIp, email: limits.registerEmail }, Code.TooManyRegistrations),
     async (req, reply) => {
       const logError = (err: unknown) => req.log.error({ err }, 'verification mail not sent');
       const data = await registerAccount(ctx, req.body, req.locale, logError);
@@ -42,11 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/resend',
-    {
-      schema: { body: emailOnlySchema },
-      config: { rateLimit: perIpLimit('resend', limits.resendIp) },
-      preHandler: perAccountLimit(app, 'resend', limits.resendEmail, Code.TooManyVerificationMails),
-    },
+    mailingRouteOptions(app, 'resend', emailOnlySchema, { ip: limits.resendIp, email: limits.resendEmail }, Code.TooManyVerificationMails),
     async (req) => {
       await resendVerification(ctx, req.body.email, (err) => req.log.error({ err }, 'verification mail not sent'));
       return ok({});
@@ -66,11 +58,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/forgot',
-    {
-      schema: { body: emailOnlySchema },
-      config: { rateLimit: perIpLimit('reset', limits.resetIp) },
-      preHandler: perAccountLimit(app, 'reset', limits.resetEmail, Code.TooManyResetMails),
-    },
+    mailingRouteOptions(app, 'reset', emailOnlySchema, { ip: limits.resetIp, email: limits.resetEmail }, Code.TooManyResetMails),
     async (req) => {
       await requestPasswordReset(ctx, req.body.email, req.locale, (err) => req.log.error({ err }, 'reset mail not sent'));
       return ok({});

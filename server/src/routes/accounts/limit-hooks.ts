@@ -41,3 +41,11 @@ export function perAccountLimit(app: FastifyInstance, name: string, limit: Limit
     }
   };
 }
+
+/**
+ * The options of a route that sends mail to the address in its body (register, resend, forgot): the body
+ * schema and both limits, counted under one name.
+ */
+export function mailingRouteOptions<Body>(app: FastifyInstance, name: string, body: Body, limits: { ip: Limit; email: Limit }, code: ErrorCode) {
+  return { schema: { body }, config: { rateLimit: perIpLimit(name, limits.ip) }, preHandler: perAccountLimit(app, name, limits.email, code) };
+}

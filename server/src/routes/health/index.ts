@@ -1,28 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../../common/errors';
 import { RETRY_AFTER_SECONDS } from '../../db/failures';
-import { databaseOutage } from '../../db/outage';
-import { pingDatabase } from '../../db/repos/health';
 import { failureBody } from '../../errors';
+import { CHECK_TIMEOUT_MS, databaseAnswers, redisAnswers } from '../../services/health/readiness';
 import { ok } from '../reply';
-
-/** A check slower than this counts as failed: a load balancer must not wait on a hanging database. */
-const CHECK_TIMEOUT_MS = 2_000;
-
-async function passes(check: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([check(), timeout]);
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Health endpoints for load balancers and orchestrators. `/livez`: the process is up and serving (always
@@ -47,14 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/livez', { logLevel: 'warn' }, async () => ok({ status: 'up' }));
 
   app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
-    const database = await passes(() => pingDatabase(ctx.db));
-    // A time-out is no query error, so the outage is recorded here too (logged once either way).
-    if (!database.ok) databaseOutage(ctx.db).failed(database.error);
-    const checks: Record<string, boolean> = { database: database.ok };
-    if (redis) {
-      const client = redis;
-      checks.redis = (await passes(() => client.ping())).ok;
-    }
+    const checks: Record<string, boolean> = { database: await databaseAnswers(ctx) };
+    if (redis) checks.redis = await redisAnswers(redis);
     const failed = Object.keys(checks).filter((name) => !checks[name]);
     if (failed.length === 0) return ok({ checks });
     return reply

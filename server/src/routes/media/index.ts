@@ -3,12 +3,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../../../common/errors';
-import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { canSeeMedia } from '../../services/media/access';
 import { responsiveImage } from '../../services/media/images';
-import { enqueueTranscode, getMediaStatus, publicStatus } from '../../services/media/jobs';
+import { getMediaStatus, publicStatus, rerunTranscode } from '../../services/media/jobs';
 import { mediaPaths } from '../../services/media/paths';
 import { ok } from '../reply';
 
@@ -57,9 +56,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/media/entries/:id/transcode', { schema: { params: idParam }, preHandler: requireAdmin }, async (req) => {
-    const job = await findJobByEntry(ctx.db, req.params.id);
-    if (!job) throw new AppError(Code.FilmNotFound);
-    await enqueueTranscode(ctx, req.params.id, job.source_path);
+    await rerunTranscode(ctx, req.params.id);
     return ok(await getMediaStatus(ctx, req.params.id));
   });
 };

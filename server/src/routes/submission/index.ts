@@ -2,14 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../../../common/errors';
-import { credentialRequestSchema, entryCreateSchema, entryUpdateSchema, type SubmissionInfo } from '../../../../common/schemas/entry';
-import { countActiveEntries } from '../../db/repos/submission/entries';
+import { credentialRequestSchema, entryCreateSchema, entryUpdateSchema } from '../../../../common/schemas/entry';
 import { failureBody } from '../../errors';
 import { currentUserOf, requireUser } from '../../plugins/auth';
 import { updateMyEntry, withdrawMyEntry } from '../../services/submission/change-entry';
 import { issueCredential } from '../../services/submission/credential';
 import { getMyEntry, listMyEntries } from '../../services/submission/my-entries';
-import { submissionSettings } from '../../services/submission/settings';
+import { submissionInfo } from '../../services/submission/settings';
 import { submitEntry } from '../../services/submission/submit-entry';
 import { createTusServer, TUS_PATH } from '../../services/submission/tus-server';
 import { ok } from '../reply';
@@ -22,12 +21,7 @@ const perUser = (request: FastifyRequest) => request.headers.authorization ?? re
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/api/submission/info', { onRequest: requireUser }, async (request): Promise<ReturnType<typeof ok<SubmissionInfo>>> => {
-    const user = await currentUserOf(request);
-    const s = await submissionSettings(ctx.db);
-    const window = s.window ? { start: s.window.start, end: s.window.end } : null;
-    return ok({ window, open: s.open, entryLimit: s.entryLimit, entryCount: await countActiveEntries(ctx.db, user.id), empowerMaxBytes: s.empowerMaxBytes });
-  });
+  app.get('/api/submission/info', { onRequest: requireUser }, async (request) => ok(await submissionInfo(ctx.db, (await currentUserOf(request)).id)));
 
   app.post(
     '/api/uploads/credential',

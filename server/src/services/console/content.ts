@@ -1,5 +1,6 @@
+import type { Paged } from '../../../../common/api-types';
 import type { AdminContentRow } from '../../../../common/console/api-types';
-import { Code, type ErrorCode, isErrorCode, type Paged } from '../../../../common/errors';
+import { Code, type ErrorCode, isErrorCode } from '../../../../common/errors';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { type Db, nowIso } from '../../db/database';
 import { deleteContent, findContent, insertContent, listContent, updateContent } from '../../db/repos/console/content';

@@ -1,7 +1,8 @@
+import type { Paged } from '../../../../common/api-types';
 import type { AdminEntryDetail, AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import type { BulkAction, EntryListQuery } from '../../../../common/console/schemas';
 import type { EntryGroup } from '../../../../common/constants';
-import { Code, type Paged } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { MediaStatusName } from '../../../../common/media';

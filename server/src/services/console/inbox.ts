@@ -1,4 +1,5 @@
-import { Code, type Paged } from '../../../../common/errors';
+import type { Paged } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
@@ -7,42 +8,23 @@ import { findContact, type InboxKind, itemExists, listContacts, listScamReports,
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 
+/** The fields every inbox item ends with: the sender's language, when it came, and its handling. */
+const handling = (r: { locale: string; created_at: string; handled_at: string | null; reply: string | null }) => ({
+  locale: r.locale,
+  createdAt: r.created_at,
+  handledAt: r.handled_at,
+  reply: r.reply,
+});
+
 export async function inboxList(db: Db, kind: InboxKind, q: { handled?: boolean; page?: number; pageSize?: number }): Promise<Paged<Record<string, unknown>>> {
   const w = pageWindow(q);
+  const page = { page: w.page, pageSize: w.pageSize };
   if (kind === 'contact') {
     const { rows, total } = await listContacts(db, q.handled, w.offset, w.limit);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        content: r.content,
-        locale: r.locale,
-        createdAt: r.created_at,
-        handledAt: r.handled_at,
-        reply: r.reply,
-      })),
-      total,
-      page: w.page,
-      pageSize: w.pageSize,
-    };
+    return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, content: r.content, ...handling(r) })), total, ...page };
   }
   const { rows, total } = await listScamReports(db, q.handled, w.offset, w.limit);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      what: r.what,
-      happenedOn: r.happened_on,
-      contact: r.contact,
-      locale: r.locale,
-      createdAt: r.created_at,
-      handledAt: r.handled_at,
-      reply: r.reply,
-    })),
-    total,
-    page: w.page,
-    pageSize: w.pageSize,
-  };
+  return { items: rows.map((r) => ({ id: r.id, what: r.what, happenedOn: r.happened_on, contact: r.contact, ...handling(r) })), total, ...page };
 }
 
 export async function setHandled(db: Db, kind: InboxKind, id: number, adminId: number, handled: boolean): Promise<void> {

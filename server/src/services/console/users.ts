@@ -1,5 +1,6 @@
+import type { Paged } from '../../../../common/api-types';
 import type { AdminUser } from '../../../../common/console/api-types';
-import { Code, type Paged } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import { type Db, nowIso } from '../../db/database';
 import { findUser, listUsers, setUserDisabled, setUserRole } from '../../db/repos/console/users';
 import { revokeUserSessions } from '../../db/repos/sessions';

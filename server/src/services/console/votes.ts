@@ -1,4 +1,5 @@
-import { Code, type Paged } from '../../../../common/errors';
+import type { Paged } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {

@@ -1,5 +1,5 @@
-import type { ExhibitionDetail, ExhibitionSummary } from '../../../../common/api-types';
-import { Code, type Paged } from '../../../../common/errors';
+import type { ExhibitionDetail, ExhibitionSummary, Paged } from '../../../../common/api-types';
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findExhibition, listExhibitions as listRows } from '../../db/repos/exhibitions';

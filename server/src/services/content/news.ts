@@ -1,6 +1,6 @@
-import type { NewsDetail, NewsSummary } from '../../../../common/api-types';
+import type { NewsDetail, NewsSummary, Paged } from '../../../../common/api-types';
 import type { NewsCategory } from '../../../../common/constants';
-import { Code, type Paged } from '../../../../common/errors';
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findNewsNeighbours, findPublishedNews, listPublishedNews } from '../../db/repos/news';

@@ -6,14 +6,14 @@ import ipaddr from 'ipaddr.js';
  * again when the file changes (checked at most every 30 s), so organisers can update it without a restart.
  */
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
-type Loaded = { ranges: Range[]; mtimeMs: number; checkedAt: number; invalid: number };
+type Loaded = { ranges: Range[]; mtimeMs: number; checkedAt: number };
 
 const cache = new Map<string, Loaded>();
 const RECHECK_MS = 30_000;
 
-export function parseBlocklist(text: string): { ranges: Range[]; invalid: number } {
+/** The ranges of a blocklist's text; a line that is no address or CIDR is skipped. */
+function parseBlocklist(text: string): Range[] {
   const ranges: Range[] = [];
-  let invalid = 0;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/#.*/, '').trim();
     if (!line) continue;
@@ -24,10 +24,10 @@ export function parseBlocklist(text: string): { ranges: Range[]; invalid: number
         ranges.push([addr, addr.kind() === 'ipv4' ? 32 : 128]);
       }
     } catch {
-      invalid++;
+      // not an address: skipped
     }
   }
-  return { ranges, invalid };
+  return ranges;
 }
 
 function load(file: string, now: number): Loaded {
@@ -37,14 +37,14 @@ function load(file: string, now: number): Loaded {
   try {
     mtimeMs = fs.statSync(file).mtimeMs;
   } catch {
-    // A missing file blocks nothing; the start-up log says so once.
+    // A missing file blocks nothing.
   }
   if (hit && hit.mtimeMs === mtimeMs) {
     hit.checkedAt = now;
     return hit;
   }
-  const parsed = mtimeMs < 0 ? { ranges: [], invalid: 0 } : parseBlocklist(fs.readFileSync(file, 'utf8'));
-  const loaded = { ...parsed, mtimeMs, checkedAt: now };
+  const ranges = mtimeMs < 0 ? [] : parseBlocklist(fs.readFileSync(file, 'utf8'));
+  const loaded = { ranges, mtimeMs, checkedAt: now };
   cache.set(file, loaded);
   return loaded;
 }
@@ -58,9 +58,4 @@ export function isBlocked(file: string | undefined, ip: string, now = Date.now()
     return false;
   }
   return load(file, now).ranges.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits));
-}
-
-export function blocklistSummary(file: string): { ranges: number; invalid: number } {
-  const l = load(file, Date.now());
-  return { ranges: l.ranges.length, invalid: l.invalid };
 }

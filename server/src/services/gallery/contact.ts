@@ -11,26 +11,20 @@ import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { verifyCaptcha } from './captcha';
 
-/**
- * A contact message: captcha first, then stored and e-mailed to the organiser. When the mail cannot be
- * sent the row is removed again and the visitor gets 2012, so a retry does not leave a duplicate.
- */
 /** The address the organiser set in the console, else ORGANISER_EMAIL. */
 async function organiserAddress(ctx: AppContext): Promise<string> {
   const value = (await readSettings(ctx.db))[ORGANISER_EMAIL_SETTING];
   return typeof value === 'string' && value.includes('@') ? value : ctx.config.organiserEmail;
 }
 
+/**
+ * A contact message: captcha first, then stored and e-mailed to the organiser. When the mail cannot be
+ * sent the row is removed again and the visitor gets 2012, so a retry does not leave a duplicate.
+ */
 export async function sendContactMessage(ctx: AppContext, input: ContactInput, meta: { locale: Locale; ip: string }): Promise<void> {
   await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
-  const id = await insertContactMessage(ctx.db, {
-    name: input.name,
-    email: input.email,
-    content: input.content,
-    locale: meta.locale,
-    ip: meta.ip,
-    at: nowIso(),
-  });
+  const { name, email, content } = input;
+  const id = await insertContactMessage(ctx.db, { name, email, content, locale: meta.locale, ip: meta.ip, created_at: nowIso() });
   const subject = t('zh-CN', 'contact.mail.subject', { name: input.name });
   const lines = [`${input.name} <${input.email}>`, `${meta.locale} · ${meta.ip}`, '', input.content];
   try {
@@ -48,12 +42,6 @@ export async function sendContactMessage(ctx: AppContext, input: ContactInput, m
 
 export async function reportScam(ctx: AppContext, input: ScamReportInput, meta: { locale: Locale; ip: string }): Promise<void> {
   await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
-  await insertScamReport(ctx.db, {
-    what: input.what,
-    happenedOn: input.happenedOn,
-    contact: input.contact?.trim() || null,
-    locale: meta.locale,
-    ip: meta.ip,
-    at: nowIso(),
-  });
+  const contact = input.contact?.trim() || null;
+  await insertScamReport(ctx.db, { what: input.what, happened_on: input.happenedOn, contact, locale: meta.locale, ip: meta.ip, created_at: nowIso() });
 }

@@ -1,23 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The voter: a signed httpOnly cookie (a random id) beside the client address Fastify resolves. */
+/**
+ * The voter: a random id the route keeps in a signed httpOnly cookie, beside the client address. The
+ * rules live here; reading and setting the cookie is HTTP, so it stays in routes/gallery/voter-cookie.ts.
+ */
 export const VOTER_COOKIE = 'mfc_voter';
-const YEAR_S = 365 * 86_400;
+export const VOTER_COOKIE_MAX_AGE_S = 365 * 86_400;
 
-/** The voter key from a valid signed cookie, or undefined (no cookie, or tampered with). */
-export function readVoterKey(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[VOTER_COOKIE];
-  if (!raw) return undefined;
-  const un = request.unsignCookie(raw);
-  return un.valid && un.value && /^[\w-]{16,64}$/.test(un.value) ? un.value : undefined;
+/** The key from a cookie whose signature held, or undefined when it is not one this server issues. */
+export function voterKeyFrom(value: string | null | undefined): string | undefined {
+  return value && /^[\w-]{16,64}$/.test(value) ? value : undefined;
 }
 
-/** Returns the voter key, issuing a new cookie when the visitor has none. */
-export function ensureVoterKey(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const existing = readVoterKey(request);
-  if (existing) return existing;
-  const key = randomBytes(16).toString('base64url');
-  reply.setCookie(VOTER_COOKIE, key, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR_S, secure });
-  return key;
+export function newVoterKey(): string {
+  return randomBytes(16).toString('base64url');
 }

@@ -19,6 +19,13 @@ export async function enqueueTranscode(ctx: AppContext, entryId: number, sourceP
   return job;
 }
 
+/** The organiser's re-run: queues the entry's film again from its job's source (7001 when it has none). */
+export async function rerunTranscode(ctx: AppContext, entryId: number): Promise<MediaJob> {
+  const job = await findJobByEntry(ctx.db, entryId);
+  if (!job) throw new AppError(Code.FilmNotFound);
+  return enqueueTranscode(ctx, entryId, job.source_path);
+}
+
 /** Queues the entry's uploaded film (call after submit or when the film is replaced); false when it has none. */
 export async function enqueueEntryFilm(ctx: AppContext, entryId: number, settings: MediaSettings = ctx.config.media): Promise<boolean> {
   const source = await entryFilmSource(ctx, entryId);

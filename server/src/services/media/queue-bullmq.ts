@@ -1,10 +1,10 @@
 import { Worker as BullWorker, type Job, type JobsOptions, Queue, UnrecoverableError, WaitingError } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import type { JobQueue, Worker } from '../../context';
 import { nowIso } from '../../db/database';
 import { claimEntryJob, failAttempt, findJobByEntry, listUnfinishedJobs } from '../../db/repos/media';
-import type { JobQueue } from './queue';
 import { sweepOrphanRenditions } from './sweep';
-import { newWorkerId, runClaimedJob, type Worker } from './worker';
+import { newWorkerId, runClaimedJob } from './worker';
 
 /**
  * The media queue at scale: BullMQ on Redis schedules one job per film (job id `entry-<id>`, so a film is

@@ -1,6 +1,6 @@
-import type { JobQueue } from './queue';
+import type { JobQueue, Worker } from '../../context';
 import { jobQueued } from './wake';
-import { startWorker, type Worker } from './worker';
+import { startWorker } from './worker';
 
 /** The embedded queue: the job table itself, leased by polling workers; an in-process worker is woken at once. */
 export function databaseQueue(): JobQueue {

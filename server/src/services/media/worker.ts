@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MediaSettings } from '../../config';
-import type { AppContext } from '../../context';
+import type { AppContext, Log, Worker } from '../../context';
 import { nowIso } from '../../db/database';
 import { classifyFailure } from '../../db/failures';
 import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
@@ -13,6 +13,9 @@ import { withSourceFile } from './source';
 import { sweepOrphanRenditions } from './sweep';
 import { transcodeFilm } from './transcode';
 import { onJobQueued } from './wake';
+
+// The queue contract in context.ts declares these; the worker's callers keep finding them here.
+export type { Log, Worker } from '../../context';
 
 const SWEEP_EVERY_MS = 3_600_000;
 
@@ -116,10 +119,6 @@ export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: st
   }
   return outcome;
 }
-
-export type Worker = { id: string; stop: () => Promise<void> };
-
-export type Log = { info: (msg: string) => void; error: (obj: unknown, msg?: string) => void };
 
 /**
  * The database queue's worker: polls for jobs until stopped; stopping hands the running job back to the

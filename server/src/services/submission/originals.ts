@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { entryUploads } from '../../db/repos/submission/uploads';
@@ -14,9 +13,4 @@ export async function entryOriginalKey(
 ): Promise<string | null> {
   const row = (await entryUploads(ctx.db, entryId)).find((u) => u.purpose === purpose);
   return row?.storage_key ?? null;
-}
-
-export async function openEntryOriginal(ctx: AppContext, entryId: number, purpose: 'video' | 'trailer' | 'empower'): Promise<Readable | null> {
-  const key = await entryOriginalKey(ctx, entryId, purpose);
-  return key ? ctx.storage.openOriginal(key) : null;
 }

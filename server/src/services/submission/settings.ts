@@ -1,8 +1,9 @@
 import type { PhaseWindow } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
-import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
+import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT, type SubmissionInfo } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
 import { readSettings } from '../../db/repos/settings';
+import { countActiveEntries } from '../../db/repos/submission/entries';
 import { AppError } from '../../errors';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 
@@ -32,4 +33,11 @@ export async function submissionSettings(db: Db, now = new Date()): Promise<Subm
 export function assertMaySubmit(user: { verified: boolean }, settings: SubmissionSettings): void {
   if (!user.verified) throw new AppError(Code.SubmitNeedsVerifiedEmail);
   if (!settings.open) throw new AppError(Code.SubmissionClosed);
+}
+
+/** What the submission page shows before the form: the window, the limits and how many entries the person has. */
+export async function submissionInfo(db: Db, userId: number): Promise<SubmissionInfo> {
+  const s = await submissionSettings(db);
+  const window = s.window ? { start: s.window.start, end: s.window.end } : null;
+  return { window, open: s.open, entryLimit: s.entryLimit, entryCount: await countActiveEntries(db, userId), empowerMaxBytes: s.empowerMaxBytes };
 }

@@ -8,7 +8,7 @@ import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
 import { ExhibitionVideoInput } from '../ExhibitionVideoInput';
 import { ImageUrlInput } from '../ImageUrlInput';
-import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
+import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
 import { urlRule } from '../url-rule';
 
 /** Create or edit one item of a content kind; `row` null means a new item with `initial` values. */
@@ -30,19 +30,19 @@ export function ContentEditor({
   const { message } = App.useApp();
   const def = KIND_DEFS[kind];
   const [form] = Form.useForm();
-  const [converted, setConverted] = useState<string[]>([]);
+  const { converted, load: loadConverted, onValuesChange } = useConvertedFields();
   const [saving, setSaving] = useState(false);
   const source = row ?? initial;
 
   useEffect(() => {
     if (!source) return;
     const i18n = (source.i18n ?? {}) as Record<string, Record<string, unknown>>;
-    setConverted(Array.isArray(i18n['zh-TW']?._converted) ? (i18n['zh-TW']._converted as string[]) : []);
+    loadConverted(i18n);
     const values: Record<string, unknown> = { ...source, i18n: textsToForm(i18n, def.texts) };
     for (const c of def.columns) if (c.type === 'datetime' && values[c.name]) values[c.name] = dayjs(String(values[c.name]));
     form.resetFields();
     form.setFieldsValue(values);
-  }, [source, def, form]);
+  }, [source, def, form, loadConverted]);
 
   const save = async (values: Record<string, unknown>) => {
     const body: Record<string, unknown> = { i18n: textsFromForm(values.i18n as Record<string, Record<string, unknown>>, def.texts, converted) };
@@ -85,15 +85,7 @@ export function ContentEditor({
         </Button>
       }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => void save(v)}
-        onValuesChange={(changed: { i18n?: Record<string, Record<string, unknown>> }) => {
-          const tw = changed.i18n?.['zh-TW'];
-          if (tw) setConverted((list) => list.filter((name) => !(name in tw)));
-        }}
-      >
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} onValuesChange={onValuesChange}>
         {def.columns.map((c) => (
           <Form.Item
             key={c.name}

@@ -1,9 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, type ColProps, Row, Skeleton, Statistic, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardStats } from '../../../../common/console/api-types';
 import { adminGet } from '../api';
 import { Chart } from '../Chart';
+
+const HALF: ColProps = { xs: 24, xl: 12 };
+
+/** Counts over time: one category per day or hour along x, whole numbers up y. */
+function overTime(type: 'line' | 'bar', labels: string[], counts: number[], left: number) {
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: { left, right: 12, top: 16, bottom: 28 },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [{ type, ...(type === 'line' ? { smooth: true, areaStyle: {} } : {}), data: counts }],
+  };
+}
+
+/** One chart in a titled card (the title also names the chart for screen readers); `span` sizes its grid column. */
+function ChartCard({ title, span, height, option }: { title: string; span: ColProps; height?: number; option: Record<string, unknown> }) {
+  return (
+    <Col {...span}>
+      <Card size="small" title={title}>
+        <Chart label={title} height={height} option={option} />
+      </Card>
+    </Col>
+  );
+}
 
 /** The console's first page: the figures an organiser checks every morning, with charts. */
 export function DashboardPage() {
@@ -41,59 +65,40 @@ export function DashboardPage() {
         ))}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={f('console.dashboard.perDay')}>
-            <Chart
-              label={f('console.dashboard.perDay')}
-              option={{
-                tooltip: { trigger: 'axis' },
-                grid: { left: 32, right: 12, top: 16, bottom: 28 },
-                xAxis: { type: 'category', data: data.entries.perDay.map((d) => d.day.slice(5)) },
-                yAxis: { type: 'value', minInterval: 1 },
-                series: [{ type: 'line', smooth: true, areaStyle: {}, data: data.entries.perDay.map((d) => d.count) }],
-              }}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={f('console.dashboard.top10')}>
-            <Chart
-              label={f('console.dashboard.top10')}
-              option={{
-                tooltip: { trigger: 'axis' },
-                grid: { left: 140, right: 16, top: 8, bottom: 24 },
-                xAxis: { type: 'value', minInterval: 1 },
-                yAxis: { type: 'category', inverse: true, data: data.votes.top.map((e) => `${e.entryNo ?? '-'} ${e.title}`.slice(0, 18)) },
-                series: [{ type: 'bar', data: data.votes.top.map((e) => e.votes) }],
-              }}
-            />
-          </Card>
-        </Col>
-        <Col xs={24}>
-          <Card size="small" title={f('console.dashboard.perHour')}>
-            <Chart
-              label={f('console.dashboard.perHour')}
-              height={220}
-              option={{
-                tooltip: { trigger: 'axis' },
-                grid: { left: 40, right: 12, top: 16, bottom: 28 },
-                xAxis: { type: 'category', data: data.votes.perHour.map((h) => `${h.hour.slice(5, 10)} ${h.hour.slice(11)}:00`) },
-                yAxis: { type: 'value', minInterval: 1 },
-                series: [{ type: 'bar', data: data.votes.perHour.map((h) => h.count) }],
-              }}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={12}>
-          <Card size="small" title={f('console.dashboard.byStatus')}>
-            <Chart label={f('console.dashboard.byStatus')} option={pie(statusPie)} />
-          </Card>
-        </Col>
-        <Col xs={24} md={12}>
-          <Card size="small" title={f('console.dashboard.byGroup')}>
-            <Chart label={f('console.dashboard.byGroup')} option={pie(groupPie)} />
-          </Card>
-        </Col>
+        <ChartCard
+          span={HALF}
+          title={f('console.dashboard.perDay')}
+          option={overTime(
+            'line',
+            data.entries.perDay.map((d) => d.day.slice(5)),
+            data.entries.perDay.map((d) => d.count),
+            32,
+          )}
+        />
+        <ChartCard
+          span={HALF}
+          title={f('console.dashboard.top10')}
+          option={{
+            tooltip: { trigger: 'axis' },
+            grid: { left: 140, right: 16, top: 8, bottom: 24 },
+            xAxis: { type: 'value', minInterval: 1 },
+            yAxis: { type: 'category', inverse: true, data: data.votes.top.map((e) => `${e.entryNo ?? '-'} ${e.title}`.slice(0, 18)) },
+            series: [{ type: 'bar', data: data.votes.top.map((e) => e.votes) }],
+          }}
+        />
+        <ChartCard
+          span={{ xs: 24 }}
+          title={f('console.dashboard.perHour')}
+          height={220}
+          option={overTime(
+            'bar',
+            data.votes.perHour.map((h) => `${h.hour.slice(5, 10)} ${h.hour.slice(11)}:00`),
+            data.votes.perHour.map((h) => h.count),
+            40,
+          )}
+        />
+        <ChartCard span={{ xs: 24, md: 12 }} title={f('console.dashboard.byStatus')} option={pie(statusPie)} />
+        <ChartCard span={{ xs: 24, md: 12 }} title={f('console.dashboard.byGroup')} option={pie(groupPie)} />
       </Row>
     </>
   );

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PAGE_SLUGS, type PageSlug } from '../../../../common/constants';
 import { adminGet, adminSend } from '../api';
 import type { FieldDef } from '../content-fields';
-import { LocaleTexts, textsFromForm, textsToForm } from '../LocaleTexts';
+import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
 
 type EditablePage = { slug: PageSlug; i18n: Record<string, Record<string, unknown>>; extra: Record<string, string> };
 const FIELDS: FieldDef[] = [
@@ -21,16 +21,15 @@ export function EditablePagesPage() {
   const qc = useQueryClient();
   const [slug, setSlug] = useState<PageSlug>('eventDetails');
   const [form] = Form.useForm();
-  const [converted, setConverted] = useState<string[]>([]);
+  const { converted, load: loadConverted, onValuesChange } = useConvertedFields();
   const { data } = useQuery({ queryKey: ['admin', 'page', slug], queryFn: ({ signal }) => adminGet<EditablePage>(`/api/admin/pages/${slug}`, signal) });
 
   useEffect(() => {
     if (!data) return;
-    const tw = data.i18n['zh-TW']?._converted;
-    setConverted(Array.isArray(tw) ? (tw as string[]) : []);
+    loadConverted(data.i18n);
     form.resetFields();
     form.setFieldsValue({ i18n: textsToForm(data.i18n, FIELDS) });
-  }, [data, form]);
+  }, [data, form, loadConverted]);
 
   const save = async (values: { i18n: Record<string, Record<string, unknown>> }) => {
     const body = { i18n: textsFromForm(values.i18n, FIELDS, converted), extra: data?.extra ?? {} };
@@ -58,15 +57,7 @@ export function EditablePagesPage() {
       {!data ? (
         <Skeleton active />
       ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => void save(v)}
-          onValuesChange={(changed: { i18n?: Record<string, Record<string, unknown>> }) => {
-            const tw = changed.i18n?.['zh-TW'];
-            if (tw) setConverted((list) => list.filter((name) => !(name in tw)));
-          }}
-        >
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} onValuesChange={onValuesChange}>
           <LocaleTexts fields={FIELDS} converted={converted} form={form} />
         </Form>
       )}

@@ -2,13 +2,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Paged } from '../../../../common/api-types';
 import type { AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
 import { GROUPS } from '../../../../common/constants';
-import type { Paged } from '../../../../common/errors';
 import { qs } from '../../api/query-string';
 import { MediaStatusText } from '../../components/media/MediaStatusText';
 import { adminGet, adminSend, downloadCsv } from '../api';
+import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
 
@@ -85,13 +86,7 @@ export function EntriesPage() {
           onChange={(v) => setFilters({ ...filters, group: v || undefined, page: 1 })}
           options={[{ value: '', label: f('console.filter.all') }, ...GROUPS.map((g) => ({ value: g, label: f(`group.${g}`) }))]}
         />
-        <Input.Search
-          allowClear
-          aria-label={f('console.filter.search')}
-          placeholder={f('console.filter.search')}
-          style={{ width: 280 }}
-          onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })}
-        />
+        <ToolbarSearch labelKey="console.filter.search" width={280} onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })} />
         <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`)}>
           <FormattedMessage id="console.entries.export" />
         </Button>

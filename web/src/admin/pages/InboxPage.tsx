@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/errors';
+import type { Paged } from '../../../../common/api-types';
 import { qs } from '../../api/query-string';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Paged } from '../../../../common/api-types';
 import type { AdminUser } from '../../../../common/console/api-types';
-import type { Paged } from '../../../../common/errors';
 import { qs } from '../../api/query-string';
 import { useCurrentUser } from '../../app/current-user';
 import { adminGet, adminSend } from '../api';
+import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 
 /** Accounts: find, disable (ends their sessions), grant or revoke admin. */
@@ -34,11 +35,9 @@ export function UsersPage() {
         <FormattedMessage id="console.menu.users" />
       </Typography.Title>
       <div className="console-toolbar">
-        <Input.Search
-          allowClear
-          aria-label={f('console.users.email')}
-          placeholder={f('console.users.email')}
-          style={{ width: 280 }}
+        <ToolbarSearch
+          labelKey="console.users.email"
+          width={280}
           onSearch={(v) => {
             setQ(v || undefined);
             setPage(1);

@@ -2,9 +2,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/errors';
+import type { Paged } from '../../../../common/api-types';
 import { qs } from '../../api/query-string';
 import { adminGet, adminSend, downloadCsv } from '../api';
+import { ToolbarSearch } from '../ToolbarSearch';
 import { tablePagination } from '../table-pagination';
 
 /** The audit log is read in longer pages than the other lists. */
@@ -58,18 +59,10 @@ export function VotesPage() {
             children: (
               <>
                 <div className="console-toolbar">
-                  <Input.Search
-                    allowClear
-                    aria-label={f('console.votes.ip')}
-                    placeholder={f('console.votes.ip')}
-                    style={{ width: 200 }}
-                    onSearch={(ip) => setFilter({ ...filter, ip: ip || undefined, page: 1 })}
-                  />
-                  <Input.Search
-                    allowClear
-                    aria-label={f('console.votes.entryId')}
-                    placeholder={f('console.votes.entryId')}
-                    style={{ width: 160 }}
+                  <ToolbarSearch labelKey="console.votes.ip" width={200} onSearch={(ip) => setFilter({ ...filter, ip: ip || undefined, page: 1 })} />
+                  <ToolbarSearch
+                    labelKey="console.votes.entryId"
+                    width={160}
                     onSearch={(v) => setFilter({ ...filter, entryId: Number(v) > 0 ? Number(v) : undefined, page: 1 })}
                   />
                   <Button onClick={() => void downloadCsv(`/api/admin/exports/votes.csv${qs({ ip: filter.ip, entryId: filter.entryId })}`, 'votes.csv')}>

@@ -1,12 +1,14 @@
 import { Button, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageKey } from '../../../../common/i18n/index';
 import { loginPasswordField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { clearAccessToken, request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
+import { TitledSection } from '../../components/TitledSection';
 import { useLocale } from '../../i18n/use-locale';
 import { MyEntriesSection } from '../submission/MyEntriesSection';
 import { schemaRule, showSubmitError } from './form-rules';
@@ -15,27 +17,34 @@ import './accounts.css';
 
 type PasswordValues = { currentPassword: string; password: string; confirmPassword: string };
 
-function useSignOut() {
+/** Ends this sign-in (or every one, by `url`) and goes to the login page. */
+function SignOutButton({ url, labelKey, danger }: { url: string; labelKey: MessageKey; danger?: boolean }) {
   const { link } = useLocale();
-  return async (url: string) => {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
     await request(url, { method: 'POST', level: 'silent' }).catch(() => undefined);
     clearAccessToken();
     // A full load rather than a client-side move: it drops every cached personal query with the session,
     // and the members-only page's guard cannot race the move with a redirect back to /account.
     window.location.assign(link('/login'));
   };
+  return (
+    <Button danger={danger} loading={busy} onClick={() => void signOut()}>
+      <FormattedMessage id={labelKey} />
+    </Button>
+  );
 }
 
 /** The signed-in person's account: e-mail and verification state, change password, sign-ins; then "my entries". */
 export default function AccountPage() {
   const intl = useIntl();
   const { currentUser } = useCurrentUser();
-  const signOut = useSignOut();
   const [form] = Form.useForm<PasswordValues>();
-  const [busy, setBusy] = useState<'password' | 'logout' | 'all' | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const changePassword = async (values: PasswordValues) => {
-    setBusy('password');
+    setBusy(true);
     try {
       await request('/api/account/password', { method: 'POST', body: values, level: 'silent' });
       form.resetFields();
@@ -43,7 +52,7 @@ export default function AccountPage() {
     } catch (err) {
       showSubmitError(err, form);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -55,10 +64,7 @@ export default function AccountPage() {
         <div className="container">
           <AntdScope>
             <div className="account-grid">
-              <section className="auth-card account-card" aria-labelledby="account-profile">
-                <h2 id="account-profile">
-                  <FormattedMessage id="account.page.profile" />
-                </h2>
+              <TitledSection className="auth-card account-card" headingId="account-profile" titleKey="account.page.profile">
                 <dl className="account-facts">
                   <dt>
                     <FormattedMessage id="account.page.email" />
@@ -73,50 +79,27 @@ export default function AccountPage() {
                     </Tag>
                   </dd>
                 </dl>
-              </section>
-              <section className="auth-card account-card" aria-labelledby="account-password">
-                <h2 id="account-password">
-                  <FormattedMessage id="account.page.changePassword" />
-                </h2>
+              </TitledSection>
+              <TitledSection className="auth-card account-card" headingId="account-password" titleKey="account.page.changePassword">
                 <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void changePassword(v)}>
                   <Form.Item name="currentPassword" label={intl.formatMessage({ id: 'auth.currentPassword' })} rules={[schemaRule(loginPasswordField)]}>
                     <Input.Password autoComplete="current-password" />
                   </Form.Item>
                   <NewPasswordFields form={form} labelId="auth.newPassword" />
-                  <Button type="primary" htmlType="submit" loading={busy === 'password'}>
+                  <Button type="primary" htmlType="submit" loading={busy}>
                     <FormattedMessage id="account.page.changeSubmit" />
                   </Button>
                 </Form>
-              </section>
-              <section className="auth-card account-card account-sessions" aria-labelledby="account-sessions">
-                <h2 id="account-sessions">
-                  <FormattedMessage id="account.page.sessions" />
-                </h2>
+              </TitledSection>
+              <TitledSection className="auth-card account-card account-sessions" headingId="account-sessions" titleKey="account.page.sessions">
                 <p className="muted">
                   <FormattedMessage id="account.page.sessionsHint" />
                 </p>
                 <div className="auth-actions">
-                  <Button
-                    loading={busy === 'logout'}
-                    onClick={() => {
-                      setBusy('logout');
-                      void signOut('/api/auth/logout');
-                    }}
-                  >
-                    <FormattedMessage id="account.page.logout" />
-                  </Button>
-                  <Button
-                    danger
-                    loading={busy === 'all'}
-                    onClick={() => {
-                      setBusy('all');
-                      void signOut('/api/account/logout-all');
-                    }}
-                  >
-                    <FormattedMessage id="account.page.logoutAll" />
-                  </Button>
+                  <SignOutButton url="/api/auth/logout" labelKey="account.page.logout" />
+                  <SignOutButton url="/api/account/logout-all" labelKey="account.page.logoutAll" danger />
                 </div>
-              </section>
+              </TitledSection>
             </div>
           </AntdScope>
         </div>

@@ -1,12 +1,13 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { emailField } from '../../../../common/schemas/account';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { schemaRule, showSubmitError } from './form-rules';
+import { AuthSubmitButton } from './AuthSubmitButton';
+import { EmailField } from './EmailField';
+import { showSubmitError } from './form-rules';
 
 /** Forgot password: mails a reset link to the address. */
 export default function ForgotPasswordPage() {
@@ -34,12 +35,8 @@ export default function ForgotPasswordPage() {
         <Alert type="success" showIcon role="status" title={intl.formatMessage({ id: 'account.forgot.sent' })} />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-          <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
-            <Input type="email" autoComplete="email" inputMode="email" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            <FormattedMessage id="account.forgot.submit" />
-          </Button>
+          <EmailField />
+          <AuthSubmitButton labelKey="account.forgot.submit" busy={busy} />
         </Form>
       )}
       <div className="auth-links">

@@ -1,10 +1,10 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
-import { emailField, loginPasswordField } from '../../../../common/schemas/account';
+import { loginPasswordField } from '../../../../common/schemas/account';
 import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { request, setAccessToken } from '../../api/request';
@@ -12,6 +12,8 @@ import { useCurrentUser } from '../../app/current-user';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
+import { AuthSubmitButton } from './AuthSubmitButton';
+import { EmailField } from './EmailField';
 import { safeRedirect, schemaRule, showSubmitError } from './form-rules';
 import { ResendVerification } from './ResendVerification';
 
@@ -66,15 +68,11 @@ export default function LoginPage() {
         />
       )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
-        </Form.Item>
+        <EmailField />
         <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[schemaRule(loginPasswordField)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-          <FormattedMessage id="account.login.submit" />
-        </Button>
+        <AuthSubmitButton labelKey="account.login.submit" busy={busy} />
       </Form>
       <div className="auth-links">
         <Link to={link('/forgotPassword')}>

@@ -1,14 +1,15 @@
-import { Button, Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { emailField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
-import { schemaRule, showSubmitError } from './form-rules';
+import { AuthSubmitButton } from './AuthSubmitButton';
+import { EmailField } from './EmailField';
+import { showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ResendVerification } from './ResendVerification';
 
@@ -64,13 +65,9 @@ export default function RegisterPage() {
   return (
     <AuthPage title={title} intro={intl.formatMessage({ id: 'account.register.intro' })}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
-        </Form.Item>
+        <EmailField />
         <NewPasswordFields form={form} labelId="auth.password" />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-          <FormattedMessage id="account.register.submit" />
-        </Button>
+        <AuthSubmitButton labelKey="account.register.submit" busy={busy} />
       </Form>
       <div className="auth-links">
         <span>

@@ -1,10 +1,10 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { emailField } from '../../../../common/schemas/account';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
-import { schemaRule, showSubmitError } from './form-rules';
+import { EmailField } from './EmailField';
+import { showSubmitError } from './form-rules';
 
 /** "Resend verification e-mail": a button when the address is known, else a one-field form. */
 export function ResendVerification({ email }: { email?: string }) {
@@ -33,9 +33,7 @@ export function ResendVerification({ email }: { email?: string }) {
   }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
-      <Form.Item name="email" label={intl.formatMessage({ id: 'auth.email' })} rules={[schemaRule(emailField)]}>
-        <Input type="email" autoComplete="email" inputMode="email" />
-      </Form.Item>
+      <EmailField />
       <Button htmlType="submit" loading={busy}>
         <FormattedMessage id="account.resend.action" />
       </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { request } from '../../api/request';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
+import { AuthSubmitButton } from './AuthSubmitButton';
 import { showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -74,9 +75,7 @@ export default function ResetPasswordPage() {
       {(state === 'ready' || state === 'checking') && (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={state === 'checking'}>
           <NewPasswordFields form={form} labelId="auth.newPassword" />
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            <FormattedMessage id="account.reset.submit" />
-          </Button>
+          <AuthSubmitButton labelKey="account.reset.submit" busy={busy} />
         </Form>
       )}
     </AuthPage>

@@ -1,9 +1,9 @@
-import { Button, Form, Input } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Form, Input } from 'antd';
+import { useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, CONTACT_NAME_MAX, contactSchema } from '../../../../common/schemas/contact';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaField } from '../gallery/CaptchaField';
+import { CaptchaFormCard } from '../gallery/CaptchaFormCard';
 import { useCaptchaForm } from '../gallery/use-captcha-form';
 import '../gallery/gallery.css';
 
@@ -12,7 +12,7 @@ type Values = { content: string; name: string; email: string; captchaAnswer: str
 /** Contact us: consultation content, name, e-mail and captcha; stored and e-mailed to the organiser. */
 export default function ContactUsPage() {
   const intl = useIntl();
-  const { form, captcha, busy, onFinish } = useCaptchaForm<Values, typeof contactSchema>(contactSchema, '/api/contact', 'contact.sent');
+  const captchaForm = useCaptchaForm<Values, typeof contactSchema>(contactSchema, '/api/contact', 'contact.sent');
   const label = (id: string) => intl.formatMessage({ id });
 
   return (
@@ -20,28 +20,17 @@ export default function ContactUsPage() {
       <PageHeader title={label('route.contactUs')} intro={label('contact.intro')} />
       <div className="container contact-page">
         <AntdScope>
-          <section className="form-card contact-card">
-            <h2>
-              <FormattedMessage id="contact.formTitle" />
-            </h2>
-            <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-              <Form.Item name="content" label={label('contact.content')}>
-                <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} showCount placeholder={label('contact.contentPlaceholder')} />
-              </Form.Item>
-              <Form.Item name="name" label={label('contact.name')}>
-                <Input maxLength={CONTACT_NAME_MAX} autoComplete="name" />
-              </Form.Item>
-              <Form.Item name="email" label={label('contact.email')}>
-                <Input type="email" autoComplete="email" maxLength={254} />
-              </Form.Item>
-              <Form.Item name="captchaAnswer" label={label('captcha.label')}>
-                <CaptchaField ref={captcha} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" size="large" loading={busy}>
-                <FormattedMessage id="contact.submit" />
-              </Button>
-            </Form>
-          </section>
+          <CaptchaFormCard captchaForm={captchaForm} className="contact-card" titleKey="contact.formTitle" submitKey="contact.submit">
+            <Form.Item name="content" label={label('contact.content')}>
+              <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} showCount placeholder={label('contact.contentPlaceholder')} />
+            </Form.Item>
+            <Form.Item name="name" label={label('contact.name')}>
+              <Input maxLength={CONTACT_NAME_MAX} autoComplete="name" />
+            </Form.Item>
+            <Form.Item name="email" label={label('contact.email')}>
+              <Input type="email" autoComplete="email" maxLength={254} />
+            </Form.Item>
+          </CaptchaFormCard>
         </AntdScope>
       </div>
     </>

@@ -1,13 +1,33 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageKey } from '../../../../common/i18n/index';
 import { useContest, usePageContent } from '../../api/queries';
+import { CheckList } from '../../components/CheckList';
 import { GroupCards } from '../../components/GroupCards';
 import { PageHeader } from '../../components/PageHeader';
 import { PhaseTimeline } from '../../components/PhaseTimeline';
 import { RichText } from '../../components/RichText';
 import { TemplateDownloads } from '../../components/TemplateDownloads';
+import { TitledSection } from '../../components/TitledSection';
 
 const IMAGE_RULES = ['details.teamLogo', 'details.worksCover', 'details.videoCover'] as const;
 const VIDEO_RULES = ['details.videoLength', 'details.videoFormat', 'details.videoResolution', 'details.videoSubtitles', 'details.videoNoLogo'] as const;
+
+/** One column of the file requirements: a heading, an optional note, the rules. */
+function RequirementGroup({ titleKey, noteKey, rules }: { titleKey: MessageKey; noteKey?: MessageKey; rules: readonly MessageKey[] }) {
+  return (
+    <div>
+      <h3>
+        <FormattedMessage id={titleKey} />
+      </h3>
+      {noteKey && (
+        <p className="muted">
+          <FormattedMessage id={noteKey} />
+        </p>
+      )}
+      <CheckList items={rules} />
+    </div>
+  );
+}
 
 export default function EventDetailsPage() {
   const intl = useIntl();
@@ -18,60 +38,23 @@ export default function EventDetailsPage() {
       <PageHeader title={page.data?.title || intl.formatMessage({ id: 'route.eventDetails' })} docTitle={intl.formatMessage({ id: 'route.eventDetails' })} />
       <div className="container content-grid">
         <div className="content-main">
-          <section className="panel" aria-labelledby="rules">
-            <h2 id="rules">
-              <FormattedMessage id="details.rulesTitle" />
-            </h2>
+          <TitledSection headingId="rules" titleKey="details.rulesTitle">
             {page.data ? <RichText html={page.data.body} /> : <div className="skeleton-lines" aria-busy="true" />}
-          </section>
-          <section className="panel" aria-labelledby="groups">
-            <h2 id="groups">
-              <FormattedMessage id="details.groupsTitle" />
-            </h2>
+          </TitledSection>
+          <TitledSection headingId="groups" titleKey="details.groupsTitle">
             <GroupCards />
-          </section>
-          <section className="panel" aria-labelledby="requirements">
-            <h2 id="requirements">
-              <FormattedMessage id="details.requirementsTitle" />
-            </h2>
+          </TitledSection>
+          <TitledSection headingId="requirements" titleKey="details.requirementsTitle">
             <div className="req-grid">
-              <div>
-                <h3>
-                  <FormattedMessage id="details.imagesTitle" />
-                </h3>
-                <p className="muted">
-                  <FormattedMessage id="details.imageFormat" />
-                </p>
-                <ul className="check-list">
-                  {IMAGE_RULES.map((k) => (
-                    <li key={k}>
-                      <FormattedMessage id={k} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <div>
-                <h3>
-                  <FormattedMessage id="details.videoTitle" />
-                </h3>
-                <ul className="check-list">
-                  {VIDEO_RULES.map((k) => (
-                    <li key={k}>
-                      <FormattedMessage id={k} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
+              <RequirementGroup titleKey="details.imagesTitle" noteKey="details.imageFormat" rules={IMAGE_RULES} />
+              <RequirementGroup titleKey="details.videoTitle" rules={VIDEO_RULES} />
             </div>
-          </section>
+          </TitledSection>
         </div>
         <aside className="content-side">
-          <section className="panel" aria-labelledby="timeline">
-            <h2 id="timeline">
-              <FormattedMessage id="details.timelineTitle" />
-            </h2>
+          <TitledSection headingId="timeline" titleKey="details.timelineTitle">
             <PhaseTimeline contest={contest.data} />
-          </section>
+          </TitledSection>
           <TemplateDownloads headingId="templates" titleKey="details.templatesTitle" />
         </aside>
       </div>

@@ -1,9 +1,9 @@
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, scamReportSchema } from '../../../../common/schemas/contact';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaFormCard } from './CaptchaFormCard';
 import { useScamTips } from './gallery-api';
 import { SocialShare } from './ShareButtons';
 import { useCaptchaForm } from './use-captcha-form';
@@ -16,7 +16,7 @@ export default function SharePage() {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const tips = useScamTips();
-  const { form, captcha, busy, onFinish } = useCaptchaForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'share.reported');
+  const captchaForm = useCaptchaForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'share.reported');
   const pageUrl = `${window.location.origin}/share`;
 
   return (
@@ -39,31 +39,17 @@ export default function SharePage() {
         </section>
         <aside className="content-side">
           <AntdScope>
-            <section className="form-card">
-              <h2>
-                <FormattedMessage id="share.reportTitle" />
-              </h2>
-              <p className="muted">
-                <FormattedMessage id="share.reportIntro" />
-              </p>
-              <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-                <Form.Item name="what" label={label('share.what')}>
-                  <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} placeholder={label('share.whatPlaceholder')} />
-                </Form.Item>
-                <Form.Item name="happenedOn" label={label('share.when')}>
-                  <Input type="date" max={new Date().toISOString().slice(0, 10)} />
-                </Form.Item>
-                <Form.Item name="contact" label={label('share.contact')}>
-                  <Input maxLength={200} placeholder={label('share.contactPlaceholder')} />
-                </Form.Item>
-                <Form.Item name="captchaAnswer" label={label('captcha.label')}>
-                  <CaptchaField ref={captcha} />
-                </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" loading={busy}>
-                  <FormattedMessage id="share.submit" />
-                </Button>
-              </Form>
-            </section>
+            <CaptchaFormCard captchaForm={captchaForm} titleKey="share.reportTitle" introKey="share.reportIntro" submitKey="share.submit">
+              <Form.Item name="what" label={label('share.what')}>
+                <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} placeholder={label('share.whatPlaceholder')} />
+              </Form.Item>
+              <Form.Item name="happenedOn" label={label('share.when')}>
+                <Input type="date" max={new Date().toISOString().slice(0, 10)} />
+              </Form.Item>
+              <Form.Item name="contact" label={label('share.contact')}>
+                <Input maxLength={200} placeholder={label('share.contactPlaceholder')} />
+              </Form.Item>
+            </CaptchaFormCard>
           </AntdScope>
         </aside>
       </div>

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { MessageKey } from '../../../../common/i18n/index';
 import { HOME_NEWS_COUNT } from '../../../../common/query-keys';
 import { useContest, useJury, useNewsList, useSponsors } from '../../api/queries';
 import { GroupCards } from '../../components/GroupCards';
@@ -18,6 +20,50 @@ const THEMES = [
     icon: 'M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4Zm8 0-.9.1c1.1.8 1.9 1.9 1.9 3.9v2h7v-2c0-2.7-5.3-4-8-4Z',
   },
 ] as const;
+
+const HERO_ACTIONS = [
+  { path: '/submitWorks', className: 'btn btn-primary btn-lg', label: 'home.ctaSubmit' },
+  { path: '/gallery', className: 'btn btn-ghost btn-lg', label: 'home.ctaVote' },
+  { path: '/eventDetails', className: 'btn btn-link-light', label: 'home.ctaDetails' },
+] as const;
+
+/** A band of the home page: its h2 (with a "view all" link to `moreHref`), then the content; `tint` alternates the background. */
+function HomeSection({
+  headingId,
+  titleKey,
+  tint,
+  moreHref,
+  children,
+}: {
+  headingId: string;
+  titleKey: MessageKey;
+  tint?: boolean;
+  moreHref?: string;
+  children: ReactNode;
+}) {
+  const title = (
+    <h2 id={headingId} className="section-title">
+      <FormattedMessage id={titleKey} />
+    </h2>
+  );
+  return (
+    <section className={tint ? 'section section--tint' : 'section'} aria-labelledby={headingId}>
+      <div className="container">
+        {moreHref ? (
+          <div className="section-head">
+            {title}
+            <Link to={moreHref} className="section-more">
+              <FormattedMessage id="common.viewAll" />
+            </Link>
+          </div>
+        ) : (
+          title
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export default function HomePage() {
   const intl = useIntl();
@@ -44,111 +90,67 @@ export default function HomePage() {
             <FormattedMessage id="home.heroSubtitle" />
           </p>
           <div className="hero-actions">
-            <Link className="btn btn-primary btn-lg" to={link('/submitWorks')}>
-              <FormattedMessage id="home.ctaSubmit" />
-            </Link>
-            <Link className="btn btn-ghost btn-lg" to={link('/gallery')}>
-              <FormattedMessage id="home.ctaVote" />
-            </Link>
-            <Link className="btn btn-link-light" to={link('/eventDetails')}>
-              <FormattedMessage id="home.ctaDetails" />
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="theme-title">
-        <div className="container">
-          <h2 id="theme-title" className="section-title">
-            <FormattedMessage id="home.themeTitle" />
-          </h2>
-          <p className="section-lead">
-            <FormattedMessage id="home.themeBody" />
-          </p>
-          <div className="feature-grid">
-            {THEMES.map((t) => (
-              <div key={t.title} className="feature">
-                <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
-                  <path fill="currentColor" d={t.icon} />
-                </svg>
-                <h3>
-                  <FormattedMessage id={t.title} />
-                </h3>
-                <p>
-                  <FormattedMessage id={t.body} />
-                </p>
-              </div>
+            {HERO_ACTIONS.map((a) => (
+              <Link key={a.path} className={a.className} to={link(a.path)}>
+                <FormattedMessage id={a.label} />
+              </Link>
             ))}
           </div>
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="timeline-title">
-        <div className="container">
-          <h2 id="timeline-title" className="section-title">
-            <FormattedMessage id="home.timelineTitle" />
-          </h2>
-          <PhaseTimeline contest={contest.data} />
+      <HomeSection headingId="theme-title" titleKey="home.themeTitle">
+        <p className="section-lead">
+          <FormattedMessage id="home.themeBody" />
+        </p>
+        <div className="feature-grid">
+          {THEMES.map((t) => (
+            <div key={t.title} className="feature">
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
+                <path fill="currentColor" d={t.icon} />
+              </svg>
+              <h3>
+                <FormattedMessage id={t.title} />
+              </h3>
+              <p>
+                <FormattedMessage id={t.body} />
+              </p>
+            </div>
+          ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className="section" aria-labelledby="groups-title">
-        <div className="container">
-          <h2 id="groups-title" className="section-title">
-            <FormattedMessage id="home.groupsTitle" />
-          </h2>
-          <GroupCards />
-        </div>
-      </section>
+      <HomeSection headingId="timeline-title" titleKey="home.timelineTitle" tint>
+        <PhaseTimeline contest={contest.data} />
+      </HomeSection>
 
-      <section className="section section--tint" aria-labelledby="news-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="news-title" className="section-title">
-              <FormattedMessage id="home.latestNews" />
-            </h2>
-            <Link to={link('/events')} className="section-more">
-              <FormattedMessage id="common.viewAll" />
-            </Link>
-          </div>
-          <div className="card-grid card-grid--4">
-            {(news.data?.items ?? []).map((item) => (
-              <NewsCard key={item.id} item={item} />
-            ))}
-          </div>
-        </div>
-      </section>
+      <HomeSection headingId="groups-title" titleKey="home.groupsTitle">
+        <GroupCards />
+      </HomeSection>
 
-      <section className="section" aria-labelledby="jury-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="jury-title" className="section-title">
-              <FormattedMessage id="home.juryPreview" />
-            </h2>
-            <Link to={link('/professionalJury')} className="section-more">
-              <FormattedMessage id="common.viewAll" />
-            </Link>
-          </div>
-          <ul className="jury-preview">
-            {(jury.data ?? []).slice(0, 6).map((m) => (
-              <li key={m.id}>
-                <img src={m.photoUrl} alt={m.name} loading="lazy" width={120} height={120} />
-                <strong>{m.name}</strong>
-                <span>{m.title}</span>
-              </li>
-            ))}
-          </ul>
+      <HomeSection headingId="news-title" titleKey="home.latestNews" tint moreHref={link('/events')}>
+        <div className="card-grid card-grid--4">
+          {(news.data?.items ?? []).map((item) => (
+            <NewsCard key={item.id} item={item} />
+          ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className="section section--tint" aria-labelledby="sponsors-title">
-        <div className="container">
-          <h2 id="sponsors-title" className="section-title">
-            <FormattedMessage id="home.sponsorsTitle" />
-          </h2>
-          <SponsorStrip sponsors={sponsors.data ?? []} />
-        </div>
-      </section>
+      <HomeSection headingId="jury-title" titleKey="home.juryPreview" moreHref={link('/professionalJury')}>
+        <ul className="jury-preview">
+          {(jury.data ?? []).slice(0, 6).map((m) => (
+            <li key={m.id}>
+              <img src={m.photoUrl} alt={m.name} loading="lazy" width={120} height={120} />
+              <strong>{m.name}</strong>
+              <span>{m.title}</span>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+
+      <HomeSection headingId="sponsors-title" titleKey="home.sponsorsTitle" tint>
+        <SponsorStrip sponsors={sponsors.data ?? []} />
+      </HomeSection>
     </>
   );
 }

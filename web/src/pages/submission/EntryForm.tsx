@@ -16,17 +16,21 @@ import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
+import { CheckList } from '../../components/CheckList';
+import { TitledSection } from '../../components/TitledSection';
 import { errorText } from '../../i18n/error-text';
 import { type Draft, type DraftFile, loadDraft, saveDraft } from './draft';
 import { UploadField } from './UploadField';
 
-const TEXT_FIELDS: { name: EntryTextField; area?: boolean }[] = [
+/** The entry's texts; `rows` makes a text area. The team's fields have their own section. */
+const TEXT_FIELDS: { name: EntryTextField; rows?: number }[] = [
   { name: 'title' },
-  { name: 'description', area: true },
+  { name: 'description', rows: 5 },
   { name: 'slogan' },
   { name: 'team' },
-  { name: 'teamDesc', area: true },
+  { name: 'teamDesc', rows: 4 },
 ];
+const CONFIRM_RULES = ['submit.rules.subtitles', 'submit.rules.noLogo', 'submit.rules.original'] as const;
 
 type Props = {
   empowerMaxBytes: number;
@@ -127,6 +131,17 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
     }
   };
 
+  const textItems = (team: boolean) =>
+    TEXT_FIELDS.filter((f) => f.name.startsWith('team') === team).map((f) => (
+      <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
+        {f.rows ? (
+          <Input.TextArea rows={f.rows} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+        ) : (
+          <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
+        )}
+      </Form.Item>
+    ));
+
   const fileRule = (purpose: UploadPurpose): Rule => ({
     validator: async () => {
       if (!files[purpose]) throw new Error(intl.formatMessage({ id: 'submit.rule.file' }));
@@ -135,10 +150,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
 
   return (
     <Form form={form} layout="vertical" requiredMark onFinish={submit} onValuesChange={() => persist()} className="entry-form" scrollToFirstError>
-      <section className="panel" aria-labelledby="entry-film">
-        <h2 id="entry-film">
-          <FormattedMessage id="submit.section.film" />
-        </h2>
+      <TitledSection headingId="entry-film" titleKey="submit.section.film">
         <Form.Item
           name="group"
           label={intl.formatMessage({ id: 'submit.field.group' })}
@@ -146,34 +158,12 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
         >
           <Radio.Group optionType="button" buttonStyle="solid" options={GROUPS.map((g) => ({ value: g, label: intl.formatMessage({ id: `group.${g}` }) }))} />
         </Form.Item>
-        {TEXT_FIELDS.filter((f) => !f.name.startsWith('team')).map((f) => (
-          <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
-            {f.area ? (
-              <Input.TextArea rows={5} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
-            ) : (
-              <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
-            )}
-          </Form.Item>
-        ))}
-      </section>
-      <section className="panel" aria-labelledby="entry-team">
-        <h2 id="entry-team">
-          <FormattedMessage id="submit.section.team" />
-        </h2>
-        {TEXT_FIELDS.filter((f) => f.name.startsWith('team')).map((f) => (
-          <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
-            {f.area ? (
-              <Input.TextArea rows={4} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
-            ) : (
-              <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
-            )}
-          </Form.Item>
-        ))}
-      </section>
-      <section className="panel" aria-labelledby="entry-files">
-        <h2 id="entry-files">
-          <FormattedMessage id="submit.section.files" />
-        </h2>
+        {textItems(false)}
+      </TitledSection>
+      <TitledSection headingId="entry-team" titleKey="submit.section.team">
+        {textItems(true)}
+      </TitledSection>
+      <TitledSection headingId="entry-files" titleKey="submit.section.files">
         {UPLOAD_PURPOSES.map((purpose) => {
           const kept = editing?.files[purpose] && !cleared.includes(purpose) ? editing.files[purpose] : undefined;
           const current = files[purpose] ?? (kept ? { ...kept, meta: kept.meta ?? {} } : undefined);
@@ -200,22 +190,9 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
             </Form.Item>
           );
         })}
-      </section>
-      <section className="panel panel--rules" aria-labelledby="entry-rules">
-        <h2 id="entry-rules">
-          <FormattedMessage id="submit.section.rules" />
-        </h2>
-        <ul className="check-list">
-          <li>
-            <FormattedMessage id="submit.rules.subtitles" />
-          </li>
-          <li>
-            <FormattedMessage id="submit.rules.noLogo" />
-          </li>
-          <li>
-            <FormattedMessage id="submit.rules.original" />
-          </li>
-        </ul>
+      </TitledSection>
+      <TitledSection className="panel panel--rules" headingId="entry-rules" titleKey="submit.section.rules">
+        <CheckList items={CONFIRM_RULES} />
         <Form.Item
           name="confirmRules"
           valuePropName="checked"
@@ -235,7 +212,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
             </span>
           )}
         </div>
-      </section>
+      </TitledSection>
     </Form>
   );
 }

@@ -6,16 +6,28 @@ import { Code } from '../../../../common/errors';
 import { showMessage } from '../../api/feedback';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
+import { CheckList } from '../../components/CheckList';
 import { PageHeader } from '../../components/PageHeader';
+import { TemplateDownloads } from '../../components/TemplateDownloads';
+import { TitledSection } from '../../components/TitledSection';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { clearDraft } from './draft';
 import { EntryForm } from './EntryForm';
 import { useMyEntry, useSubmissionInfo } from './submission-api';
 import './submission.css';
-import { TemplateDownloads } from '../../components/TemplateDownloads';
 
 const REDIRECT_SECONDS = 5;
+const FILE_RULES = [
+  'details.teamLogo',
+  'details.worksCover',
+  'details.videoCover',
+  'details.videoLength',
+  'details.videoResolution',
+  'details.videoSubtitles',
+  'details.videoNoLogo',
+  'details.trailer',
+] as const;
 
 /** /submitWorks: the entry form for verified, signed-in people inside the submission window. */
 export default function SubmitWorksPage() {
@@ -131,29 +143,9 @@ function Aside({ closes }: { closes?: string }) {
         </section>
       )}
       <TemplateDownloads headingId="submit-templates" titleKey="submit.templates" />
-      <section className="panel" aria-labelledby="submit-req">
-        <h2 id="submit-req">
-          <FormattedMessage id="details.requirementsTitle" />
-        </h2>
-        <ul className="check-list">
-          {(
-            [
-              'details.teamLogo',
-              'details.worksCover',
-              'details.videoCover',
-              'details.videoLength',
-              'details.videoResolution',
-              'details.videoSubtitles',
-              'details.videoNoLogo',
-              'details.trailer',
-            ] as const
-          ).map((k) => (
-            <li key={k}>
-              <FormattedMessage id={k} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TitledSection headingId="submit-req" titleKey="details.requirementsTitle">
+        <CheckList items={FILE_RULES} />
+      </TitledSection>
     </aside>
   );
 }

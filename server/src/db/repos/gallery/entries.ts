@@ -46,26 +46,21 @@ export async function findApproved(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** The nearest approved entry before (`<`) or after (`>`) an entry number. */
+function nearestApproved(db: Db, entryNo: number, side: '<' | '>') {
+  return db
+    .selectFrom('entries')
+    .select('id')
+    .where('status', '=', 'approved')
+    .where('entry_no', side, entryNo)
+    .orderBy('entry_no', side === '<' ? 'desc' : 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Previous / next approved entry by entry number, the order visitors see on posters. */
 export async function neighbours(db: Db, entryNo: number | null) {
   if (entryNo === null) return { prevId: null, nextId: null };
-  const [prev, next] = await Promise.all([
-    db
-      .selectFrom('entries')
-      .select('id')
-      .where('status', '=', 'approved')
-      .where('entry_no', '<', entryNo)
-      .orderBy('entry_no', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('entries')
-      .select('id')
-      .where('status', '=', 'approved')
-      .where('entry_no', '>', entryNo)
-      .orderBy('entry_no', 'asc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const [prev, next] = await Promise.all([nearestApproved(db, entryNo, '<'), nearestApproved(db, entryNo, '>')]);
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
 }

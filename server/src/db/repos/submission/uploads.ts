@@ -4,10 +4,6 @@ import type { UploadsTable } from '../../schema/submission';
 
 type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
-export function insertUpload(db: Executor, row: Insertable<UploadsTable>) {
-  return db.insertInto('uploads').values(row).execute();
-}
-
 /**
  * Creates an upload row and spends its credential in one transaction. The nonce's primary key decides: of two
  * creations with one credential, even in parallel, only the first inserts; the other gets false and no row.

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server that keeps what it receives (the accounts tests' mail sink). It decodes just enough
- * MIME for our own messages: multipart parts, quoted-printable / base64 bodies and encoded-word subjects.
+ * A real SMTP server that keeps what it receives (the tests' mailbox, and the e2e sink's). It decodes just
+ * enough MIME for our own messages: multipart parts, quoted-printable / base64 bodies and encoded-word subjects.
  */
 export type SunkMail = { to: string[]; subject: string; text: string; html: string; raw: string };
 
@@ -107,4 +107,9 @@ export function linkIn(mail: SunkMail | undefined): string {
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error('no link in mail');
   return link;
+}
+
+/** A whole raw message with quoted-printable and encoded words undone, headers and parts alike (for toContain). */
+export function mailText(raw: string): string {
+  return decodeWords(decodeQuotedPrintable(raw));
 }

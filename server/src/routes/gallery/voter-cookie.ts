@@ -1,0 +1,19 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { newVoterKey, VOTER_COOKIE, VOTER_COOKIE_MAX_AGE_S, voterKeyFrom } from '../../services/gallery/voter';
+
+/** The voter key from a valid signed cookie, or undefined (no cookie, or tampered with). */
+export function readVoterKey(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[VOTER_COOKIE];
+  if (!raw) return undefined;
+  const un = request.unsignCookie(raw);
+  return un.valid ? voterKeyFrom(un.value) : undefined;
+}
+
+/** Returns the voter key, issuing a new cookie when the visitor has none. */
+export function ensureVoterKey(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const existing = readVoterKey(request);
+  if (existing) return existing;
+  const key = newVoterKey();
+  reply.setCookie(VOTER_COOKIE, key, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: VOTER_COOKIE_MAX_AGE_S, secure });
+  return key;
+}

@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../src/app';
+import { createContext } from '../src/bootstrap';
+import { type ConfigOverrides, loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { nowIso } from '../src/db/database';
+import { readSettings, writeSetting } from '../src/db/repos/settings';
+import { startBackground } from '../src/lifecycle';
+import { hashPassword } from '../src/services/auth/passwords';
+import { createSession } from '../src/services/auth/sessions';
+import { PHASES_SETTING } from '../src/services/contest/contest-info';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { fixtureDir, makeEntryFilm } from './helpers/files';
+import { type LogLine, type LogSink, logSink } from './helpers/log-sink';
+import { type MailSink, startMailSink } from './helpers/mail-sink';
+import { api, type Client, entryFileSet, listen, uploadFile } from './submission-client';
+
+/**
+ * Every suite's factories, in one place: apps on fresh databases, people, entries (submitted through the API,
+ * or written with SQL where the entry is only background), mail sinks and the files tests upload (the last
+ * two live in helpers/ so e2e and bench can use them without server code). `start*`, `create*`, `insert*`,
+ * `make*` return what they made and the test closes it; `use*` and `badInputTally` register their own
+ * beforeAll/afterAll in the describe block that calls them.
+ */
+export { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/databases';
+export * from './helpers/files';
+export { freePort } from './helpers/free-port';
+export { type LogLine, type LogSink, logSink } from './helpers/log-sink';
+export * from './helpers/mail-sink';
+
+type Dialect = TestDatabase['name'];
+type Database = Pick<TestDatabase, 'url' | 'dataDir'>;
+
+// ---- Apps ----
+
+/** The settings every test context starts from: its own database and data folder, fixed URL and secret. */
+export function testConfig(db: Database): ConfigOverrides {
+  return { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef' };
+}
+
+/**
+ * A context on `db` from these settings alone (never the shell's environment). No in-process media
+ * worker unless a test asks for one (`media: { worker: true }`): tests run jobs themselves.
+ */
+export function testContext(db: Database, overrides: ConfigOverrides = {}): Promise<AppContext> {
+  return createContext(loadConfig({}, { ...testConfig(db), ...overrides, media: { worker: false, ...overrides.media } }));
+}
+
+export type AppOptions = {
+  /** The app logs at this level into `lines`; silent when absent, as most tests want. */
+  logLevel?: 'trace' | 'info';
+  /** Where those lines go when the test made the sink itself (to read the text as written); a new one otherwise. */
+  logSink?: LogSink;
+  /** Changes the context before the app is built on it (a fault drill's injection). */
+  adjust?: (ctx: AppContext) => void;
+};
+
+export type TestApp = { app: FastifyInstance; ctx: AppContext; db: Database; lines: LogLine[]; close: () => Promise<void> };
+
+/**
+ * A real app on a real, fresh database (migrated; demo content seeded unless demoContent: false), its
+ * background work started as main.ts starts it. Use with `describe.each(DIALECTS)` so every integration
+ * test runs on SQLite and on PostgreSQL.
+ */
+export async function startTestApp(dialect: Dialect, overrides: ConfigOverrides = {}, opts: AppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(dialect);
+  const t = await startAppOn(db, overrides, opts);
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await db.drop();
+    },
+  };
+}
+
+/** The same on a database the test made itself (behind a proxy, on a small disk): close leaves it to the test. */
+export async function startAppOn(db: Database, overrides: ConfigOverrides = {}, opts: AppOptions = {}): Promise<TestApp> {
+  const ctx = await testContext(db, overrides);
+  opts.adjust?.(ctx);
+  const log = opts.logSink ?? logSink();
+  const app = await buildApp(ctx, opts.logLevel ? { logger: { level: opts.logLevel, stream: log.stream } } : {});
+  await app.ready();
+  const background = await startBackground(ctx, app.log);
+  return {
+    app,
+    ctx,
+    db,
+    lines: log.lines,
+    close: async () => {
+      await app.close();
+      await background.stop();
+    },
+  };
+}
+
+/** Starts `start()` before the calling block's tests and closes it after them; the object returned now is filled in by then. */
+function forBlock<T extends { close: () => Promise<void> }>(start: () => Promise<T>, timeout?: number): T {
+  const made = {} as T;
+  beforeAll(async () => {
+    Object.assign(made, await start());
+  }, timeout);
+  afterAll(async () => {
+    await made.close?.();
+  });
+  return made;
+}
+
+type BlockOptions = AppOptions & { timeout?: number };
+
+/** startTestApp for the tests of the calling describe block (read it in hooks and tests, not while declaring). */
+export function useTestApp(dialect: Dialect, overrides: ConfigOverrides = {}, opts: BlockOptions = {}): TestApp {
+  return forBlock(() => startTestApp(dialect, overrides, opts), opts.timeout);
+}
+
+export type MailedApp = {
+  t: TestApp;
+  sink: MailSink;
+  /** A new client address under `addresses` at each call, so per-address limits answer only where a test wants them. */
+  nextIp: () => string;
+  /** A POST from the next address. */
+  post: (url: string, payload: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+};
+
+/** useTestApp whose mail goes to a real SMTP sink; `failing: true` makes the sink refuse every message (2012). */
+export function useMailedApp(
+  dialect: Dialect,
+  overrides: ConfigOverrides = {},
+  opts: BlockOptions & { failing?: boolean; addresses?: string } = {},
+): MailedApp {
+  const sink = forBlock(() => startMailSink({ failing: opts.failing }), opts.timeout);
+  const t = forBlock(() => startTestApp(dialect, { smtpUrl: sink.url, ...overrides }, opts), opts.timeout);
+  let ip = 0;
+  const nextIp = () => `${opts.addresses ?? '10.0'}.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const post: MailedApp['post'] = (url, payload, headers = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
+  return { t, sink, nextIp, post };
+}
+
+/**
+ * The accounts suites count the bad inputs they try and how many the product accepted (their acceptance asks
+ * for the numbers), printed as `[label] bad inputs tried: N, accepted: M` when the calling block ends.
+ */
+export function badInputTally(label: string): { tried: number; accepted: number } {
+  const tally = { tried: 0, accepted: 0 };
+  afterAll(() => console.log(`[${label}] bad inputs tried: ${tally.tried}, accepted: ${tally.accepted}`));
+  return tally;
+}
+
+// ---- People ----
+
+let users = 0;
+
+/** Inserts a user straight into the database (for tests of other areas); returns its id and a bearer token. */
+export async function createTestUser(
+  ctx: AppContext,
+  opts: { email?: string; password?: string; verified?: boolean; role?: 'user' | 'admin'; locale?: string; disabled?: boolean } = {},
+): Promise<{ id: number; email: string; password: string; token: string }> {
+  users++;
+  const email = opts.email ?? `user${users}-${Date.now()}@example.test`;
+  const password = opts.password ?? 'Passw0rd!x';
+  const now = nowIso();
+  const row = await ctx.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      role: opts.role ?? 'user',
+      locale: opts.locale ?? 'zh-CN',
+      verified_at: opts.verified === false ? null : now,
+      disabled_at: opts.disabled ? now : null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await createSession(ctx.db, ctx.config, row.id);
+  return { id: row.id, email, password, token };
+}
+
+/** Moves every unspent e-mail token of `purpose` past its expiry, as if its link had waited too long. */
+export function expireAccountTokens(ctx: AppContext, purpose: 'verify' | 'reset') {
+  return ctx.db
+    .updateTable('account_tokens')
+    .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export type Entrant = Client & { id: number; email: string };
+
+/** A verified person who can submit (the account is background here; the accounts area tests registration). */
+export async function newEntrant(t: TestApp, base: string, locale = 'en-US'): Promise<Entrant> {
+  const user = await createTestUser(t.ctx, { verified: true, locale });
+  return { base, token: user.token, id: user.id, email: user.email };
+}
+
+// ---- Entries ----
+
+/**
+ * Entries the way the product makes them: a signed-in, verified person uploads the five files through the
+ * real tus protocol and posts the entry form. Tests of an entry's flow (review, files, votes, media) start
+ * from one of these; insertEntry is for tests whose subject is not the entry (a job row, an id to aim at).
+ */
+export const ENTRY_FORM = {
+  title: 'The Call From Nowhere',
+  description: 'A grandmother receives a call from a "police officer" and nearly wires her savings away.',
+  team: 'Lantern Films',
+  teamDesc: 'Three film students from Hangzhou.',
+  slogan: 'Hang up, call back',
+  group: 'open' as 'open' | 'student',
+  confirmRules: true,
+};
+
+export type EntryForm = typeof ENTRY_FORM;
+/** One uploaded file of the entry: its upload id, the bytes sent, the name given, and the public URL of a normalised image. */
+export type SentFile = { id: string; data: Buffer; name: string; url: string | null };
+export type SubmittedEntry = { id: number; submissionNo: string; title: string; files: Record<string, SentFile>; owner: Entrant };
+
+const NAMES: Record<string, string> = {
+  teamLogo: 'logo.png',
+  cover: 'cover.jpg',
+  videoCover: 'still.jpg',
+  video: 'film.mp4',
+  empower: 'authorisation.zip',
+};
+
+let film: Buffer | undefined;
+
+/** A 2 s 1920x1080 H.264 film (what the submission checks accept), made once per test file. */
+export async function testFilm(): Promise<Buffer> {
+  if (!film) {
+    const dir = fixtureDir();
+    try {
+      film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return film;
+}
+
+/**
+ * Makes a test app ready to take entries: listening on a port (tus is real HTTP) with the submission window
+ * open now. The other phases (voting...) are kept as they are. Returns the base URL.
+ */
+export async function openSubmissions(t: TestApp): Promise<string> {
+  const phases = ((await readSettings(t.ctx.db))[PHASES_SETTING] ?? {}) as Record<string, unknown>;
+  const now = Date.now();
+  const submission = { start: new Date(now - 86_400_000).toISOString(), end: new Date(now + 86_400_000).toISOString() };
+  await writeSetting(t.ctx.db, PHASES_SETTING, { ...phases, submission });
+  return listen(t);
+}
+
+/**
+ * Submits an entry through the API: five tus uploads (the film defaults to testFilm(); `names` are the
+ * file names the browser would send), then POST /api/entries. Fails the test if the product refuses.
+ */
+export async function submitEntry(
+  owner: Entrant,
+  opts: { form?: Partial<EntryForm>; film?: Buffer; names?: Record<string, string> } = {},
+): Promise<SubmittedEntry> {
+  const files: Record<string, SentFile> = {};
+  for (const [purpose, data] of await entryFileSet(opts.film ?? (await testFilm()))) {
+    const name = opts.names?.[purpose] ?? (NAMES[purpose] as string);
+    const res = await uploadFile(owner, purpose, data, name);
+    expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
+    files[purpose] = { id: res.id as string, data, name, url: res.body.data?.url ?? null };
+  }
+  const form = { ...ENTRY_FORM, ...opts.form };
+  const uploads = Object.fromEntries(Object.entries(files).map(([purpose, f]) => [purpose, f.id]));
+  const res = await api(owner, 'POST', '/api/entries', { ...form, uploads });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data.id, submissionNo: res.body.data.submissionNo, title: form.title, files, owner };
+}
+
+let entries = 0;
+
+/** Writes an entry row as a completed submission leaves it, without its files (background only, see above). */
+export async function insertEntry(
+  ctx: AppContext,
+  userId: number,
+  opts: { status?: string; group?: 'open' | 'student'; title?: string; locale?: string; createdAt?: string } = {},
+): Promise<number> {
+  entries++;
+  const now = opts.createdAt ?? nowIso();
+  const row = await ctx.db
+    .insertInto('entries')
+    .values({
+      user_id: userId,
+      submission_no: `T${Date.now().toString(36)}-${process.pid}-${entries}`,
+      status: opts.status ?? 'pending',
+      group: opts.group ?? 'open',
+      title: opts.title ?? `作品 ${entries}`,
+      description: '简介',
+      team: `团队 ${entries}`,
+      team_desc: '',
+      slogan: '',
+      cover_url: `/media/covers/${entries}.jpg`,
+      vote_count: 0,
+      locale: opts.locale ?? 'zh-CN',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
