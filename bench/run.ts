@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: figures for the closing notes (DESIGN §6). Prints, in one run:
- *  (a) req/s and p99 of GET /api/news?page=1 and of the /home HTML on the real server, next to a raw
- *      node:http server answering the same query (the ratio is the figure);
+ *  (a) req/s and p99 of GET /api/news?page=1 and of the /home HTML on the real server, each also as a
+ *      ratio to a no-op node:http server measured in the same run (the yardstick), and the API next to a
+ *      raw node:http server answering the same query (what Fastify costs on top); autocannon runs in a
+ *      process of its own (bench/load.ts);
  *  (b) gzipped KB of JS + CSS that /home loads (measured in Chromium);
  *  (c) Lighthouse mobile scores for /home, /events and /gallery;
  *  then any area benches present (bench/votes.ts, bench/uploads.ts, bench/transcode.ts).
@@ -11,42 +13,21 @@
  * 3300), BENCH_LH_RUNS (Lighthouse runs per page, median printed; default 1), BENCH_LH_DIR (keep each
  * Lighthouse JSON report there), BENCH_SKIP_BUILD=1 (use the existing build/web).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { CONNECTIONS, DURATION, figures, load, ratio, row, start, startNoop, stop } from './load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
 const part = (name: string) => !ONLY || ONLY === name;
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 1));
 const LH_DIR = process.env.BENCH_LH_DIR || '';
-const DURATION = Number(process.env.BENCH_SECONDS || 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-
-function start(script: string, env: Record<string, string>, ready: RegExp | string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (typeof ready === 'string' ? out.includes(ready) : ready.test(out)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${script} exited ${code}: ${out}`)));
-  });
-}
-
-async function load(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
 
 async function bundleKb(base: string): Promise<{ kb: number; files: number }> {
   const { chromium } = await import('@playwright/test');
@@ -111,10 +92,6 @@ function median(runs: LhFigures[]): LhFigures {
   return sorted[Math.floor((sorted.length - 1) / 2)] as LhFigures;
 }
 
-function row(label: string, value: string) {
-  console.log(`${label.padEnd(46)} ${value}`);
-}
-
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.log('Building the web app…');
@@ -126,6 +103,7 @@ async function main() {
   const dbUrl = `sqlite:${path.join(dataDir, 'contest.sqlite')}`;
   const appPort = Number(process.env.BENCH_PORT || 3300);
   const rawPort = appPort + 1;
+  const noopPort = appPort + 2;
   const base = `http://127.0.0.1:${appPort}`;
   const app = await start(
     'server/src/main.ts',
@@ -133,17 +111,23 @@ async function main() {
     'is running at',
   );
   const raw = part('load') ? await start('bench/raw-server.ts', { PORT: String(rawPort), DATABASE_URL: dbUrl }, 'raw ready') : null;
+  const noop = part('load') ? await startNoop(noopPort) : null;
   try {
     if (part('load')) {
-      console.log(`\n(a) throughput, ${CONNECTIONS} connections x ${DURATION} s each, same machine, same SQLite file`);
-      await load(`${base}/api/news?page=1`); // warm-up
-      const rawNews = await load(`http://127.0.0.1:${rawPort}/api/news?page=1`);
-      const apiNews = await load(`${base}/api/news?page=1`);
-      const home = await load(`${base}/home`);
-      row('raw node:http GET /api/news?page=1', `${rawNews.rps} req/s, p99 ${rawNews.p99} ms, errors ${rawNews.errors}`);
-      row('Fastify     GET /api/news?page=1', `${apiNews.rps} req/s, p99 ${apiNews.p99} ms, errors ${apiNews.errors}`);
-      row('  ratio Fastify / raw (budget >= 0.85)', (apiNews.rps / rawNews.rps).toFixed(2));
-      row('Fastify     GET /home (HTML + head)', `${home.rps} req/s, p99 ${home.p99} ms, errors ${home.errors}`);
+      console.log(`\n(a) throughput, ${CONNECTIONS} connections x ${DURATION} s each, same machine, same SQLite file, autocannon in its own process`);
+      await load({ url: `${base}/api/news?page=1` }); // warm-up
+      const yardstick = await load({ url: `http://127.0.0.1:${noopPort}/` });
+      const rawNews = await load({ url: `http://127.0.0.1:${rawPort}/api/news?page=1` });
+      const apiNews = await load({ url: `${base}/api/news?page=1` });
+      const home = await load({ url: `${base}/home` });
+      row('no-op node:http (fixed JSON, the yardstick)', figures(yardstick));
+      row('raw node:http GET /api/news?page=1', figures(rawNews));
+      row('  ratio raw / no-op', ratio(rawNews, yardstick));
+      row('Fastify     GET /api/news?page=1', figures(apiNews));
+      row('  ratio Fastify / no-op', ratio(apiNews, yardstick));
+      row('  ratio Fastify / raw (budget >= 0.85)', ratio(apiNews, rawNews));
+      row('Fastify     GET /home (HTML + head)', figures(home));
+      row('  ratio /home / no-op', ratio(home, yardstick));
     }
 
     if (part('size')) {
@@ -178,8 +162,7 @@ async function main() {
       }
     }
   } finally {
-    app.kill('SIGTERM');
-    raw?.kill('SIGTERM');
+    for (const child of [app, raw, noop]) if (child) await stop(child);
   }
 
   for (const extra of ONLY ? [] : ['bench/votes.ts', 'bench/uploads.ts', 'bench/transcode.ts']) {

@@ -2,92 +2,29 @@
  * Vote and gallery figures (`npx tsx bench/votes.ts`; `npm run bench` runs it too). For SQLite (always) and
  * PostgreSQL (when TEST_DATABASE_URL is set): the real server's POST /api/gallery/entries/:id/vote driven by
  * autocannon with a distinct voter (signed cookie) per request, next to a raw node:http server doing the
- * same insert + count transaction on the same database; then GET /api/gallery req/s. Afterwards it checks
- * that no vote was lost or doubled (count sum = vote rows = audit "counted" rows). Figures are printed,
- * never asserted: the machine is shared.
+ * same insert + count transaction on the same database; then GET /api/gallery req/s. Every figure is also
+ * given as a ratio to a no-op node:http server measured in the same run with the same settings; autocannon
+ * runs in a process of its own (bench/load.ts). Afterwards it checks that no vote was lost or doubled (count
+ * sum = vote rows = audit "counted" rows). Figures are printed, never asserted: the machine is shared.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import { sign } from '@fastify/cookie';
-import autocannon from 'autocannon';
 import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { writeSetting } from '../server/src/db/repos/settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
+import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
 
-const root = path.resolve(import.meta.dirname, '..');
-const DURATION = Number(process.env.BENCH_SECONDS || 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const SECRET = randomBytes(24).toString('hex');
 let port = 3400 + Math.floor(Math.random() * 400);
+// BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each server, to see where a vote's time goes.
+const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
-function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each server, to see where a vote's time goes.
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes(ready)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${script} exited ${code}: ${out}`)));
-  });
-}
+/** Half a run of votes, each from a new voter; signed cookies for the app, plain ones for the raw baseline. */
+const voteLoad = (base: string, entries: number, signed: boolean) =>
+  load({ url: base, duration: DURATION / 2, votes: { entries, secret: signed ? SECRET : undefined } });
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-type Run = { rps: number; p99: number; errors: number; ok: number };
-let voter = 0;
-/** Every request a new voter on one of the entries: each vote is counted (nothing refused as a repeat). */
-async function voteLoad(base: string, entries: number, signed: boolean): Promise<Run> {
-  const r = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION / 2,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => {
-          voter++;
-          const key = `bench-${process.pid}-${voter.toString(36).padStart(10, '0')}`;
-          const value = signed ? encodeURIComponent(sign(key, SECRET)) : key;
-          return {
-            ...req,
-            path: `/api/gallery/entries/${(voter % entries) + 1}/vote`,
-            headers: { 'content-type': 'application/json', cookie: `mfc_voter=${value}` },
-            body: '{}',
-          };
-        },
-      },
-    ],
-  });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx, ok: r['2xx'] };
-}
-
-async function listLoad(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-const row = (label: string, value: string) => console.log(`${label.padEnd(46)} ${value}`);
-
-async function benchDialect(dialect: 'sqlite' | 'postgres') {
+async function benchDialect(dialect: 'sqlite' | 'postgres', yardstick: LoadResult) {
   const tdb = await createTestDatabase(dialect);
   const ctx = await createContext(loadConfig({}, { databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }));
   // A load test from one address: no step-up captcha, no per-address rate limit.
@@ -107,28 +44,31 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   };
   const appPort = port++;
   const rawPort = port++;
-  const app = await start('server/src/main.ts', { ...env, PORT: String(appPort), PUBLIC_URL: `http://127.0.0.1:${appPort}` }, 'is running at');
-  const raw = await start('bench/votes-raw-server.ts', { ...env, PORT: String(rawPort) }, 'raw votes ready');
+  const app = await start('server/src/main.ts', { ...env, PORT: String(appPort), PUBLIC_URL: `http://127.0.0.1:${appPort}` }, 'is running at', PROFILE);
+  const raw = await start('bench/votes-raw-server.ts', { ...env, PORT: String(rawPort) }, 'raw votes ready', PROFILE);
   try {
     const before = await countAll(ctx);
     // Alternating halves (app, raw, app, raw) so a noisy neighbour hurts both sides alike.
     const runs = [];
     for (let i = 0; i < 2; i++)
       runs.push(await voteLoad(`http://127.0.0.1:${appPort}`, entries, true), await voteLoad(`http://127.0.0.1:${rawPort}`, entries, false));
-    const merge = (a: Run, b: Run): Run => ({
+    const merge = (a: LoadResult, b: LoadResult): LoadResult => ({
       rps: Math.round((a.rps + b.rps) / 2),
       p99: Math.max(a.p99, b.p99),
       errors: a.errors + b.errors,
       ok: a.ok + b.ok,
     });
-    const real = merge(runs[0] as Run, runs[2] as Run);
-    const base = merge(runs[1] as Run, runs[3] as Run);
-    const list = await listLoad(`http://127.0.0.1:${appPort}/api/gallery?page=1&sort=votes`);
+    const real = merge(runs[0] as LoadResult, runs[2] as LoadResult);
+    const base = merge(runs[1] as LoadResult, runs[3] as LoadResult);
+    const list = await load({ url: `http://127.0.0.1:${appPort}/api/gallery?page=1&sort=votes` });
     const after = await countAll(ctx);
-    row(`vote POST, ${dialect} (app)`, `${real.rps} req/s, p99 ${real.p99} ms, errors ${real.errors}`);
-    row(`vote POST, ${dialect} (raw node:http baseline)`, `${base.rps} req/s, p99 ${base.p99} ms, errors ${base.errors}`);
-    row(`vote ratio app/raw, ${dialect}`, `${(real.rps / Math.max(1, base.rps)).toFixed(2)}x (budget >= 0.85x)`);
-    row(`GET /api/gallery, ${dialect}`, `${list.rps} req/s, p99 ${list.p99} ms, errors ${list.errors}`);
+    row(`vote POST, ${dialect} (app)`, figures(real));
+    row('  ratio app / no-op', ratio(real, yardstick));
+    row(`vote POST, ${dialect} (raw node:http baseline)`, figures(base));
+    row('  ratio raw / no-op', ratio(base, yardstick));
+    row(`vote ratio app/raw, ${dialect}`, `${ratio(real, base)} (budget >= 0.85x)`);
+    row(`GET /api/gallery, ${dialect}`, figures(list));
+    row('  ratio / no-op', ratio(list, yardstick));
     // autocannon tallies only answers that arrive within the run; votes in flight at the end are counted
     // by the server but not by the client, so the check is: counted = rows = audit, and answered <= counted.
     const added = after.count - before.count;
@@ -165,8 +105,17 @@ async function countAll(ctx: Awaited<ReturnType<typeof createContext>>) {
 
 async function main() {
   console.log(`votes bench: ${CONNECTIONS} connections, ${DURATION} s per run, a distinct voter per request (${os.cpus().length} CPUs)`);
-  await benchDialect('sqlite');
-  if (process.env.TEST_DATABASE_URL) await benchDialect('postgres');
+  const noopPort = port++;
+  const noop = await startNoop(noopPort);
+  let yardstick: LoadResult;
+  try {
+    yardstick = await load({ url: `http://127.0.0.1:${noopPort}/` });
+  } finally {
+    await stop(noop);
+  }
+  row('no-op node:http (fixed JSON, the yardstick)', figures(yardstick));
+  await benchDialect('sqlite', yardstick);
+  if (process.env.TEST_DATABASE_URL) await benchDialect('postgres', yardstick);
   else console.log('PostgreSQL skipped (set TEST_DATABASE_URL to include it)');
 }
 

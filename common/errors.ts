@@ -6,7 +6,7 @@ import media from './errors/media.json' with { type: 'json' };
 import submission from './errors/submission.json' with { type: 'json' };
 import type { Locale } from './locales';
 
-export { Code, type CodeName, codeMessage } from './errors/codes';
+export { Code, codeMessage } from './errors/codes';
 
 /**
  * The error catalogue: SPEC §8's numeric codes plus the codes this product adds (new situations get new
@@ -39,6 +39,11 @@ export function isErrorCode(code: unknown): code is ErrorCode {
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERRORS[code][locale];
+}
+
+/** The code's text with its placeholders ("{size}") filled from `values`; a placeholder without a value stays as written. */
+export function filledMessage(code: ErrorCode, locale: Locale, values: Readonly<Record<string, string | number>> = {}): string {
+  return errorMessage(code, locale).replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 export function errorStatus(code: ErrorCode): number {

@@ -75,16 +75,18 @@ describe('routes and access', () => {
 
 describe('error catalogue areas', () => {
   it('never defines a code twice across areas', async () => {
-    const areas = await Promise.all(['accounts', 'submission', 'gallery', 'console', 'media'].map((a) => import(`./errors/${a}.json`)));
+    // core.json too: a code repeated in core and an area would silently replace one of the two.
+    const names = ['core', 'accounts', 'submission', 'gallery', 'console', 'media'];
+    const areas = await Promise.all(names.map((a) => import(`./errors/${a}.json`)));
     const seen = new Map<string, string>();
     const core = Object.keys((await import('./errors')).ERRORS).length;
     let areaCount = 0;
-    for (const mod of areas) {
+    for (const [i, mod] of areas.entries()) {
       for (const table of Object.values(mod) as Record<string, unknown>[]) {
         for (const code of Object.keys(table)) {
           expect(seen.has(code), `code ${code} defined twice`).toBe(false);
           seen.set(code, 'x');
-          areaCount++;
+          if (names[i] !== 'core') areaCount++;
         }
       }
     }

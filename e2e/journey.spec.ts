@@ -5,8 +5,8 @@ import type { Browser, Page } from '@playwright/test';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import type { Locale } from '../common/locales';
-import { makeFilm } from '../server/test/helpers/files';
-import { expect, recordProblems, test } from './fixtures';
+import { makeFilm, SMALL_PDF } from '../server/test/helpers/files';
+import { expect, type Problems, recordProblems, test } from './fixtures';
 import { createOrganiser, type EntryFiles, fillEntryForm, makePicture, registerAndSignIn } from './support/entrant-ui';
 
 /**
@@ -37,12 +37,12 @@ test.beforeAll(async () => {
     video: await makeFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 8, rate: 25, picture: 'testsrc2', sound: 'aac', faststart: true }),
     empower: path.join(dir, 'authorisation.pdf'),
   };
-  fs.writeFileSync(files.empower, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  fs.writeFileSync(files.empower, SMALL_PDF);
   createOrganiser(ORGANISER.email, ORGANISER.password);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function personIn(browser: Browser, locale: string): Promise<{ page: Page; problems: { list: string[] }; close: () => Promise<void> }> {
+async function personIn(browser: Browser, locale: string): Promise<{ page: Page; problems: Problems; close: () => Promise<void> }> {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   return { page, problems: await recordProblems(page), close: () => context.close() };
@@ -89,45 +89,51 @@ test('a new entrant submits a 1080p film; the organiser approves it; a visitor f
 
   // The organiser, in Chinese: the drawer shows the film being processed, then its player; approve.
   const organiser = await personIn(browser, 'zh-CN');
-  const c = (key: string) => m('zh-CN', key);
-  await organiser.page.goto('/admin/#/login');
-  await organiser.page.getByLabel(c('console.login.email')).fill(ORGANISER.email);
-  await organiser.page.getByLabel(c('console.login.password')).fill(ORGANISER.password);
-  await organiser.page.getByRole('button', { name: /登\s*录/ }).click();
-  await organiser.page.getByRole('menuitem', { name: c('console.menu.entries') }).click();
-  await organiser.page.getByRole('row').filter({ hasText: TITLE }).getByRole('button', { name: TITLE }).click();
-  const film = organiser.page.getByTestId('entry-film');
-  await expect(film).toHaveAttribute('data-film-status', 'done', { timeout: 300_000 });
-  await expect(film.locator('video')).toBeVisible();
-  await organiser.page
-    .locator('.ant-drawer')
-    .getByRole('button', { name: new RegExp(`^${c('console.entries.approve').split('').join('\\s*')}$`) })
-    .click();
-  await expect(organiser.page.getByText(/已通过，作品编号 \d+/)).toBeVisible();
-  expect(organiser.problems.list).toEqual([]);
-  await organiser.close();
+  try {
+    const c = (key: string) => m('zh-CN', key);
+    await organiser.page.goto('/admin/#/login');
+    await organiser.page.getByLabel(c('console.login.email')).fill(ORGANISER.email);
+    await organiser.page.getByLabel(c('console.login.password')).fill(ORGANISER.password);
+    await organiser.page.getByRole('button', { name: /登\s*录/ }).click();
+    await organiser.page.getByRole('menuitem', { name: c('console.menu.entries') }).click();
+    await organiser.page.getByRole('row').filter({ hasText: TITLE }).getByRole('button', { name: TITLE }).click();
+    const film = organiser.page.getByTestId('entry-film');
+    await expect(film).toHaveAttribute('data-film-status', 'done', { timeout: 300_000 });
+    await expect(film.locator('video')).toBeVisible();
+    await organiser.page
+      .locator('.ant-drawer')
+      .getByRole('button', { name: new RegExp(`^${c('console.entries.approve').split('').join('\\s*')}$`) })
+      .click();
+    await expect(organiser.page.getByText(/已通过，作品编号 \d+/)).toBeVisible();
+    expect(organiser.problems.list).toEqual([]);
+  } finally {
+    await organiser.close();
+  }
 
   // A visitor, in Traditional Chinese, from the gallery search to the film and the vote.
   const visitor = await personIn(browser, 'zh-TW');
-  const v = visitor.page;
-  await v.goto(`/zh-TW/gallery?q=${encodeURIComponent(TITLE)}`);
-  const card = v.locator('.entry-card').filter({ hasText: TITLE });
-  await expect(card).toHaveCount(1);
-  await card.locator('a').click();
-  await expect(v.locator('.entry-title')).toHaveText(TITLE);
-  entryId = Number(/\/gallery\/(\d+)/.exec(v.url())?.[1]);
-  expect(entryId).toBeGreaterThan(0);
-  await expect(v.locator('.entry-player .media-player')).toHaveAttribute('data-engine', 'hlsjs');
-  await play(v);
-  const count = v.getByTestId('vote-count');
-  await expect(count).toHaveText(/^0\D/);
-  await v.getByRole('button', { name: m('zh-TW', 'vote.button'), exact: true }).click();
-  await expect(v.getByText(ERRORS[2014]['zh-TW'])).toBeVisible();
-  await expect(count).toHaveText(/^1\D/);
-  await v.reload();
-  await expect(v.getByTestId('vote-count')).toHaveText(/^1\D/);
-  expect(visitor.problems.list).toEqual([]);
-  await visitor.close();
+  try {
+    const v = visitor.page;
+    await v.goto(`/zh-TW/gallery?q=${encodeURIComponent(TITLE)}`);
+    const card = v.locator('.entry-card').filter({ hasText: TITLE });
+    await expect(card).toHaveCount(1);
+    await card.locator('a').click();
+    await expect(v.locator('.entry-title')).toHaveText(TITLE);
+    entryId = Number(/\/gallery\/(\d+)/.exec(v.url())?.[1]);
+    expect(entryId).toBeGreaterThan(0);
+    await expect(v.locator('.entry-player .media-player')).toHaveAttribute('data-engine', 'hlsjs');
+    await play(v);
+    const count = v.getByTestId('vote-count');
+    await expect(count).toHaveText(/^0\D/);
+    await v.getByRole('button', { name: m('zh-TW', 'vote.button'), exact: true }).click();
+    await expect(v.getByText(ERRORS[2014]['zh-TW'])).toBeVisible();
+    await expect(count).toHaveText(/^1\D/);
+    await v.reload();
+    await expect(v.getByTestId('vote-count')).toHaveText(/^1\D/);
+    expect(visitor.problems.list).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
   expectClean();
 });
 
@@ -162,26 +168,29 @@ test('the submitted film plays through HLS: auto climbs to 720p, the quality men
   // Throttled to 1 Mbit/s in a fresh context (empty cache), the automatic choice stays on 360p, which is
   // all that fits, where the fast network above got 720p.
   const slow = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  const slowPage = await slow.newPage();
-  const cdp = await slow.newCDPSession(slowPage);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 125_000, uploadThroughput: 125_000 });
-  const levels: string[] = [];
-  await slowPage.exposeFunction('recordLevel', (l: string) => levels.push(l));
-  await slowPage.goto(`/en-US/gallery/${entryId}`);
-  const slowPlayer = slowPage.locator('.entry-player .media-player');
-  await expect(slowPlayer).toHaveAttribute('data-engine', 'hlsjs', { timeout: 60_000 });
-  await slowPlayer.evaluate((el) => {
-    new MutationObserver(() => (window as unknown as { recordLevel: (l: string) => void }).recordLevel(el.getAttribute('data-level') ?? '')).observe(el, {
-      attributes: true,
-      attributeFilter: ['data-level'],
+  try {
+    const slowPage = await slow.newPage();
+    const cdp = await slow.newCDPSession(slowPage);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 125_000, uploadThroughput: 125_000 });
+    const levels: string[] = [];
+    await slowPage.exposeFunction('recordLevel', (l: string) => levels.push(l));
+    await slowPage.goto(`/en-US/gallery/${entryId}`);
+    const slowPlayer = slowPage.locator('.entry-player .media-player');
+    await expect(slowPlayer).toHaveAttribute('data-engine', 'hlsjs', { timeout: 60_000 });
+    await slowPlayer.evaluate((el) => {
+      new MutationObserver(() => (window as unknown as { recordLevel: (l: string) => void }).recordLevel(el.getAttribute('data-level') ?? '')).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-level'],
+      });
     });
-  });
-  await play(slowPage);
-  await expect.poll(() => slowPage.locator('.entry-player video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 120_000 }).toBeGreaterThan(3);
-  await expect(slowPlayer).toHaveAttribute('data-level', '360');
-  console.log(`[journey] levels played at 1 Mbit/s: ${levels.join(' -> ')}`);
-  expect(levels).not.toContain('720');
-  expect(levels).not.toContain('1080');
-  await slow.close();
+    await play(slowPage);
+    await expect.poll(() => slowPage.locator('.entry-player video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 120_000 }).toBeGreaterThan(3);
+    await expect(slowPlayer).toHaveAttribute('data-level', '360');
+    console.log(`[journey] levels played at 1 Mbit/s: ${levels.join(' -> ')}`);
+    expect(levels).not.toContain('720');
+    expect(levels).not.toContain('1080');
+  } finally {
+    await slow.close();
+  }
 });

@@ -38,13 +38,11 @@ const localeTexts = <T extends z.ZodRawShape>(shape: T) =>
   });
 
 const text = (max: number) => z.string().max(max);
-// Every address an organiser types goes through the one rule (http(s) or a site path; 6040 otherwise).
-const url = urlField;
 const isoDate = z.iso.datetime({ offset: true });
 
 export const newsBody = z.object({
   category: z.enum(NEWS_CATEGORIES),
-  coverUrl: url,
+  coverUrl: urlField,
   publishedAt: isoDate,
   status: z.enum(['published', 'draft']),
   sort: z.number().int().min(-9999).max(9999).default(0),
@@ -57,7 +55,7 @@ export const newsBody = z.object({
 export type NewsInput = z.infer<typeof newsBody>;
 
 export const juryBody = z.object({
-  photoUrl: url,
+  photoUrl: urlField,
   sort: z.number().int().min(-9999).max(9999).default(0),
   i18n: localeTexts({
     name: text(100).trim().min(1, codeMessage(Code.ChineseTitleRequired)),
@@ -67,8 +65,8 @@ export const juryBody = z.object({
 });
 
 export const exhibitionBody = z.object({
-  coverUrl: url,
-  mediaUrl: url.nullable().default(null),
+  coverUrl: urlField,
+  mediaUrl: urlField.nullable().default(null),
   publishedAt: isoDate,
   sort: z.number().int().min(-9999).max(9999).default(0),
   i18n: localeTexts({
@@ -79,8 +77,8 @@ export const exhibitionBody = z.object({
 });
 
 export const sponsorBody = z.object({
-  logoUrl: url,
-  link: url,
+  logoUrl: urlField,
+  link: urlField,
   tier: z.enum(SPONSOR_TIERS),
   sort: z.number().int().min(-9999).max(9999).default(0),
   i18n: localeTexts({ name: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)) }),
@@ -91,7 +89,7 @@ export const templateBody = z.object({
     .string()
     .trim()
     .regex(/^[a-z0-9-]{1,60}$/, codeMessage(Code.ParameterError)),
-  fileUrl: url,
+  fileUrl: urlField,
   fileName: z.string().trim().min(1).max(200),
   sort: z.number().int().min(-9999).max(9999).default(0),
   i18n: localeTexts({ title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)) }),
@@ -105,7 +103,7 @@ export const scamTipBody = z.object({
 export const pageBody = z.object({
   i18n: localeTexts({ title: text(200).trim().min(1, codeMessage(Code.ChineseTitleRequired)), body: text(200_000).default('') }),
   // The About us page keeps the WeChat QR here too, so it answers to the same rule as in the settings.
-  extra: z.object({ wechatQrUrl: url.optional() }).catchall(z.string().max(1000)).default({}),
+  extra: z.object({ wechatQrUrl: urlField.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
 const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: codeMessage(Code.PhaseOrder) });
@@ -114,7 +112,7 @@ export const settingsBody = z.object({
   votingRule: z.enum(VOTING_RULES),
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: never ask for a captcha
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
-  wechatQrUrl: url,
+  wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),
   // Bytes on the wire (the submission area's unit), whole megabytes in the form.
   empowerMaxBytes: z

@@ -126,7 +126,7 @@ export const Code = {
   StorageFull: 9507,
 } as const;
 
-export type CodeName = keyof typeof Code;
+type CodeName = keyof typeof Code;
 
 /**
  * A code as a zod schema's message ("2004"): zod messages are strings, and the server's error handler and

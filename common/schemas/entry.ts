@@ -21,12 +21,12 @@ export const ENTRY_TEXT_LIMITS = {
 export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
 
 /** The files every entry must have. */
-export const REQUIRED_UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
+const REQUIRED_UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
 /** Files an entry may have (SPEC §3: "other material, such as trailers, may be submitted together"). */
 export const OPTIONAL_UPLOAD_PURPOSES = ['trailer'] as const;
 export const UPLOAD_PURPOSES = [...REQUIRED_UPLOAD_PURPOSES, ...OPTIONAL_UPLOAD_PURPOSES] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-export type OptionalUploadPurpose = (typeof OPTIONAL_UPLOAD_PURPOSES)[number];
+type OptionalUploadPurpose = (typeof OPTIONAL_UPLOAD_PURPOSES)[number];
 export const isOptionalUpload = (p: string): p is OptionalUploadPurpose => (OPTIONAL_UPLOAD_PURPOSES as readonly string[]).includes(p);
 /** Uploads only organisers may start (the exhibition's video); never part of an entry. */
 export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { fixtureDir, makeEntryFilm, makeImage, makeZip, SMALL_PDF } from '../../server/test/helpers/files';
+import { ENTRY_FILE_NAMES, type EntryFilePurpose, entryFileSet, type SentFile, testFilm } from '../../server/test/helpers/files';
+import { linkIn } from '../../server/test/helpers/mail-sink';
 import { mailsTo } from './mail-sink-ports';
 
 /**
@@ -10,11 +9,8 @@ import { mailsTo } from './mail-sink-ports';
  * files with the real tus protocol (credential, creation, PATCH) and posts the entry form. The entry form in
  * the browser is the submission area's spec (entrant-ui.ts walks it); here the UI is not the subject.
  */
-export type ApiEntrant = { email: string; password: string; token: string };
-/** One file as sent: the upload id, the name and bytes the entrant sent, and the public URL of a normalised image. */
-export type SentFile = { id: string; name: string; data: Buffer; url: string | null };
+type ApiEntrant = { email: string; password: string; token: string };
 export type ApiEntry = { id: number; submissionNo: string; title: string; entrant: ApiEntrant; files: Record<EntryFilePurpose, SentFile> };
-export type EntryFilePurpose = 'teamLogo' | 'cover' | 'videoCover' | 'video' | 'empower';
 
 const PASSWORD = 'Entr4nt!pass';
 
@@ -27,9 +23,9 @@ export async function registerThroughApi(request: APIRequestContext, opts: { ema
     data: { email: opts.email, password, confirmPassword: password },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  let link: string | undefined;
-  await expect.poll(async () => (link = (await mailsTo(opts.email)).at(-1)?.text.match(/https?:\/\/\S+/)?.[0])).toBeTruthy();
-  const verified = await request.get(link as string, { maxRedirects: 0 });
+  let mail: { text: string } | undefined;
+  await expect.poll(async () => (mail = (await mailsTo(opts.email)).at(-1))).toBeTruthy();
+  const verified = await request.get(linkIn(mail), { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
   expect(verified.headers().location).toMatch(/\/activateLogin$/);
   const login = await request.post('/api/auth/login', { data: { email: opts.email, password } });
@@ -40,7 +36,7 @@ export async function registerThroughApi(request: APIRequestContext, opts: { ema
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** One file through the upload credential and the tus protocol; the final PATCH answers with the server's checks. */
-export async function uploadThroughTus(request: APIRequestContext, token: string, purpose: string, name: string, data: Buffer): Promise<SentFile> {
+async function uploadThroughTus(request: APIRequestContext, token: string, purpose: string, name: string, data: Buffer): Promise<SentFile> {
   const auth = { authorization: `Bearer ${token}` };
   const cred = await request.post('/api/uploads/credential', { headers: auth, data: { purpose, name, size: data.length, type: '' } });
   expect(cred.status(), `${purpose} credential: ${await cred.text()}`).toBe(200);
@@ -64,27 +60,6 @@ export async function uploadThroughTus(request: APIRequestContext, token: string
   return { id: result.id, name, data, url: result.url };
 }
 
-let files: Record<EntryFilePurpose, { name: string; data: Buffer }> | undefined;
-
-/** Files a camera and an editor would give: images of the right kind, a 2 s 1920x1080 H.264 film, a zipped PDF. */
-async function entryFiles(): Promise<Record<EntryFilePurpose, { name: string; data: Buffer }>> {
-  if (!files) {
-    const dir = fixtureDir();
-    try {
-      files = {
-        teamLogo: { name: 'logo.png', data: await makeImage(200, 200, 'png') },
-        cover: { name: 'cover.jpg', data: await makeImage(500, 500, 'jpeg') },
-        videoCover: { name: 'still.jpg', data: await makeImage(1920, 1080, 'jpeg') },
-        video: { name: 'film.mp4', data: fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 })) },
-        empower: { name: 'authorisation.zip', data: makeZip([{ name: 'letter.pdf', data: SMALL_PDF }]) },
-      };
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  return files;
-}
-
 /** Submits a complete entry as `entrant` through POST /api/entries; fails the test if the product refuses any step. */
 export async function submitThroughApi(
   request: APIRequestContext,
@@ -92,8 +67,8 @@ export async function submitThroughApi(
   texts: { title: string; group?: 'open' | 'student'; description?: string; team?: string; teamDesc?: string; slogan?: string },
 ): Promise<ApiEntry> {
   const sent = {} as Record<EntryFilePurpose, SentFile>;
-  for (const [purpose, file] of Object.entries(await entryFiles()) as [EntryFilePurpose, { name: string; data: Buffer }][]) {
-    sent[purpose] = await uploadThroughTus(request, entrant.token, purpose, file.name, file.data);
+  for (const [purpose, data] of await entryFileSet(await testFilm())) {
+    sent[purpose] = await uploadThroughTus(request, entrant.token, purpose, ENTRY_FILE_NAMES[purpose], data);
   }
   const form = {
     group: 'open',

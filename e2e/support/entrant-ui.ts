@@ -1,23 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { MESSAGES } from '../../common/i18n/index';
 import type { Locale } from '../../common/locales';
+import { makeImage } from '../../server/test/helpers/files';
+import { linkIn } from '../../server/test/helpers/mail-sink';
 import { confirmCrop } from './cropper';
 import { mailsTo } from './mail-sink-ports';
 
 /**
  * The steps a real person takes, through the UI only: register and open the mailed link, sign in, fill the
- * entry form with real files. Pictures are made here (sharp) the way a camera or an editor would; films come
- * from server/test/helpers/files.ts.
+ * entry form with real files. Pictures and films come from server/test/helpers/files.ts.
  */
 const text = (l: Locale, key: string) => MESSAGES[l][key as 'site.name'];
 
+/** Writes a picture to `file`, PNG or JPEG by its extension, as the file a browser's picker hands over; returns `file`. */
 export async function makePicture(file: string, width: number, height: number): Promise<string> {
-  const svg = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="#1d4ed8"/><circle cx="50%" cy="50%" r="30%" fill="#ffb020"/></svg>`;
-  const img = sharp(Buffer.from(svg));
-  await (file.endsWith('.png') ? img.png() : img.jpeg()).toFile(file);
+  fs.writeFileSync(file, await makeImage(width, height, file.endsWith('.png') ? 'png' : 'jpeg'));
   return file;
 }
 
@@ -29,9 +29,9 @@ export async function registerAndSignIn(page: Page, l: Locale, email: string, pa
   await page.getByLabel(text(l, 'auth.confirmPassword')).fill(password);
   await page.getByRole('button', { name: text(l, 'account.register.submit') }).click();
   await expect(page.getByRole('heading', { name: text(l, 'account.register.doneTitle') })).toBeVisible();
-  let link: string | undefined;
-  await expect.poll(async () => (link = (await mailsTo(email)).at(-1)?.text.match(/https?:\/\/\S+/)?.[0])).toBeTruthy();
-  await page.goto(link as string);
+  let mail: { text: string } | undefined;
+  await expect.poll(async () => (mail = (await mailsTo(email)).at(-1))).toBeTruthy();
+  await page.goto(linkIn(mail));
   await expect(page).toHaveURL(new RegExp(`/${l}/activateLogin$`));
   await page
     .getByRole('main')

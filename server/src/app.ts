@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
+import { closingPlugin } from './plugins/closing';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
 import { safeLogger } from './plugins/log-serializers';
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: safeLogger(opts.logger), // no secrets in the log: plugins/log-serializers.ts
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
+    return503OnClosing: false, // plugins/closing.ts answers with the envelope instead
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -42,6 +44,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // App plugins.
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(closingPlugin);
   await app.register(authPlugin, { db: ctx.db, config: ctx.config });
   // Routes.
   await app.register(staticFiles);

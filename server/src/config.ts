@@ -108,7 +108,7 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
-/** A whole number of at least `min`; anything else falls back (the media pipeline's numbers). */
+/** A whole number of at least `min`; anything else falls back (the media pipeline's numbers, the drain). */
 function wholeAtLeast(value: string | undefined, fallback: number, min: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
@@ -174,7 +174,7 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
     endpoint: env.S3_ENDPOINT || undefined,
     accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    forcePathStyle: ['1', 'true', 'yes'].includes((env.S3_FORCE_PATH_STYLE || '').toLowerCase()),
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
   };
 }
 
@@ -209,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),
-    shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 10_000),
+    // A negative value would make the hard exit after the drain fire at once.
+    shutdownDrainMs: wholeAtLeast(env.SHUTDOWN_DRAIN_MS, 10_000, 0),
     s3: s3Settings(env),
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },

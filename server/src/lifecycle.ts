@@ -1,7 +1,6 @@
-import type { AppContext } from './context';
+import type { AppContext, Log } from './context';
 import { stopExhibitionVideoWork } from './services/console/exhibition-video';
 import { ffmpegAvailable } from './services/media/ffmpeg';
-import type { Log } from './services/media/worker';
 import { sweepUploads } from './services/submission/sweep';
 
 /**
@@ -11,7 +10,7 @@ import { sweepUploads } from './services/submission/sweep';
  * Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
-export type LifecycleLog = Log & { warn: (msg: string) => void };
+type LifecycleLog = Log & { warn: (msg: string) => void };
 
 /** `server`: the upload sweep, and the media worker unless `config.media.worker` is off. `worker` (`npm run worker`): the media worker only. */
 export type Role = 'server' | 'worker';

@@ -2,12 +2,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { MediaJob } from '../src/db/repos/media';
 import { BULLMQ_QUEUE_NAME } from '../src/services/media/queue-bullmq';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, testConfig } from './factories';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, testContext } from './factories';
 
 /**
  * Pen-test finding: rate-limit keys in Redis carried no prefix, so two sites on one Redis shared counters
@@ -23,15 +22,7 @@ const address = `10.${randomInt(200, 250)}.${randomInt(0, 250)}.${randomInt(1, 2
 const EMAIL = `prefix-${run}@example.test`;
 const LIMITS = loadConfig({ AUTH_LIMIT_LOGIN_IP: '3/15', AUTH_LIMIT_REGISTER_EMAIL: '1/60' }).auth;
 
-async function deleteKeys(redis: Redis, pattern: string) {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
+/** Every key matching `pattern`, found with SCAN (never KEYS on a Redis others use). */
 async function keysOf(redis: Redis, pattern: string): Promise<string[]> {
   const found: string[] = [];
   let cursor = '0';
@@ -41,6 +32,11 @@ async function keysOf(redis: Redis, pattern: string): Promise<string[]> {
     cursor = next;
   } while (cursor !== '0');
   return found;
+}
+
+async function deleteKeys(redis: Redis, pattern: string) {
+  const keys = await keysOf(redis, pattern);
+  if (keys.length) await redis.del(...keys);
 }
 
 describe('settings: REDIS_PREFIX', () => {
@@ -127,7 +123,9 @@ describe.skipIf(!redisUrl)('the BullMQ media queue under REDIS_PREFIX (sqlite; n
   /** Queues entry 1 on a site started with `env`; returns where BullMQ keeps it. */
   async function queueOne(env: NodeJS.ProcessEnv) {
     const db = await createTestDatabase('sqlite');
-    const ctx = await createContext(loadConfig({ MEDIA_QUEUE: 'bullmq', ...env }, { ...testConfig(db), demoContent: false, redisUrl }));
+    // The prefix as the settings read it from these variables; everything else as in every test context.
+    const redisPrefix = loadConfig(env).redisPrefix;
+    const ctx = await testContext(db, { demoContent: false, redisUrl, redisPrefix, media: { queue: 'bullmq' } });
     opened.push({ ctx, db });
     await ctx.mediaQueue.enqueue({ entry_id: 1, max_attempts: 1 } as MediaJob, loadConfig({}).media);
   }

@@ -7,8 +7,19 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
-import { createTestDatabase, createTestUser, makeZip, SMALL_PDF, startAppOn, type TestApp, type TestDatabase } from './factories';
-import { type Client, createUpload, credential, listen, openWindow, patch } from './submission-client';
+import {
+  createTestDatabase,
+  createTestUser,
+  type Entrant,
+  makeZip,
+  newEntrant,
+  openSubmissions,
+  SMALL_PDF,
+  startAppOn,
+  type TestApp,
+  type TestDatabase,
+} from './factories';
+import { beginUpload, patch } from './submission-client';
 
 /**
  * Fault drill: the disk fills up. Where the test may mount a small tmpfs (root), the disk really fills;
@@ -103,15 +114,13 @@ describe('classifying infrastructure failures', () => {
 describe('a resumable upload when the disk fills', () => {
   let disk: SmallDisk;
   let t: TestApp;
-  let client: Client;
+  let client: Entrant;
 
   beforeAll(async () => {
     disk = await smallDisk('mfc-full-uploads-', 8);
     // The uploads go to the small disk; the database file stays off it.
     t = await startAppOn(disk.db, { demoContent: false, dataDir: disk.dir }, { logLevel: 'info' });
-    await openWindow(t);
-    const base = await listen(t);
-    client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
+    client = await newEntrant(t, await openSubmissions(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -123,12 +132,7 @@ describe('a resumable upload when the disk fills', () => {
       { name: 'letter.pdf', data: SMALL_PDF },
       { name: 'scan.bin', data: randomBytes(12 * MB) },
     ]);
-    const cred = await credential(client, 'empower', data.length, 'package.zip');
-    expect(cred.status, JSON.stringify(cred.body)).toBe(200);
-    const created = await createUpload(client, cred.body.data.credential, data.length);
-    expect(created.status).toBe(201);
-    const location = created.headers.get('location') as string;
-    const id = location.split('/').pop() as string;
+    const { location, id } = await beginUpload(client, 'empower', data, 'package.zip');
     const file = path.join(disk.dir, 'uploads', id);
 
     const refusedAt = async (offset: number) => {

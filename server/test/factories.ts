@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
@@ -13,10 +11,10 @@ import { hashPassword } from '../src/services/auth/passwords';
 import { createSession } from '../src/services/auth/sessions';
 import { PHASES_SETTING } from '../src/services/contest/contest-info';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
-import { fixtureDir, makeEntryFilm } from './helpers/files';
+import { ENTRY_FILE_NAMES, entryFileSet, type SentFile, testFilm } from './helpers/files';
 import { type LogLine, type LogSink, logSink } from './helpers/log-sink';
 import { type MailSink, startMailSink } from './helpers/mail-sink';
-import { api, type Client, entryFileSet, listen, uploadFile } from './submission-client';
+import { api, type Client, listen, uploadFile } from './submission-client';
 
 /**
  * Every suite's factories, in one place: apps on fresh databases, people, entries (submitted through the API,
@@ -37,7 +35,7 @@ type Database = Pick<TestDatabase, 'url' | 'dataDir'>;
 // ---- Apps ----
 
 /** The settings every test context starts from: its own database and data folder, fixed URL and secret. */
-export function testConfig(db: Database): ConfigOverrides {
+function testConfig(db: Database): ConfigOverrides {
   return { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef' };
 }
 
@@ -93,8 +91,21 @@ export async function startAppOn(db: Database, overrides: ConfigOverrides = {}, 
     close: async () => {
       await app.close();
       await background.stop();
+      await fileCallbacksSettled();
     },
   };
+}
+
+/**
+ * Resolves once no callback-style file operation of this process is in flight. @tus/file-store makes its
+ * folder from its constructor with an `fs.mkdir` nothing can await, and throws from its callback if the
+ * folder is gone by then: a test app can start, answer and close before that mkdir has run, and its data
+ * folder is deleted right after. Bounded, so an unrelated long read cannot hold a close forever.
+ */
+async function fileCallbacksSettled(): Promise<void> {
+  for (let i = 0; i < 1000 && process.getActiveResourcesInfo().includes('FSReqCallback'); i++) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 /** Starts `start()` before the calling block's tests and closes it after them; the object returned now is filled in by then. */
@@ -216,43 +227,38 @@ export const ENTRY_FORM = {
 };
 
 export type EntryForm = typeof ENTRY_FORM;
-/** One uploaded file of the entry: its upload id, the bytes sent, the name given, and the public URL of a normalised image. */
-export type SentFile = { id: string; data: Buffer; name: string; url: string | null };
 export type SubmittedEntry = { id: number; submissionNo: string; title: string; files: Record<string, SentFile>; owner: Entrant };
-
-const NAMES: Record<string, string> = {
-  teamLogo: 'logo.png',
-  cover: 'cover.jpg',
-  videoCover: 'still.jpg',
-  video: 'film.mp4',
-  empower: 'authorisation.zip',
-};
-
-let film: Buffer | undefined;
-
-/** A 2 s 1920x1080 H.264 film (what the submission checks accept), made once per test file. */
-export async function testFilm(): Promise<Buffer> {
-  if (!film) {
-    const dir = fixtureDir();
-    try {
-      film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  return film;
-}
 
 /**
  * Makes a test app ready to take entries: listening on a port (tus is real HTTP) with the submission window
- * open now. The other phases (voting...) are kept as they are. Returns the base URL.
+ * open now, or with `closed: true` not open yet (it opens tomorrow). The other phases (voting...) are kept as
+ * they are. Returns the base URL; safe to call again to open or close the window.
  */
-export async function openSubmissions(t: TestApp): Promise<string> {
+export async function openSubmissions(t: TestApp, opts: { closed?: boolean } = {}): Promise<string> {
   const phases = ((await readSettings(t.ctx.db))[PHASES_SETTING] ?? {}) as Record<string, unknown>;
-  const now = Date.now();
-  const submission = { start: new Date(now - 86_400_000).toISOString(), end: new Date(now + 86_400_000).toISOString() };
+  const day = 86_400_000;
+  const start = Date.now() + (opts.closed ? day : -day);
+  const submission = { start: new Date(start).toISOString(), end: new Date(start + 2 * day).toISOString() };
   await writeSetting(t.ctx.db, PHASES_SETTING, { ...phases, submission });
   return listen(t);
+}
+
+/** The five files of an entry through tus (`names`: what the browser would send); fails the test if one is refused. */
+async function sendEntryFiles(owner: Client, film: Buffer, names: Record<string, string> = {}): Promise<Record<string, SentFile>> {
+  const files: Record<string, SentFile> = {};
+  for (const [purpose, data] of await entryFileSet(film)) {
+    const name = names[purpose] ?? ENTRY_FILE_NAMES[purpose];
+    const res = await uploadFile(owner, purpose, data, name);
+    expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
+    files[purpose] = { id: res.id as string, data, name, url: res.body.data?.url ?? null };
+  }
+  return files;
+}
+
+/** The upload ids of a complete entry's five files by purpose (film: testFilm()), for a test that posts the form itself. */
+export async function uploadEntryFiles(owner: Client, film?: Buffer): Promise<Record<string, string>> {
+  const files = await sendEntryFiles(owner, film ?? (await testFilm()));
+  return Object.fromEntries(Object.entries(files).map(([purpose, f]) => [purpose, f.id]));
 }
 
 /**
@@ -263,13 +269,7 @@ export async function submitEntry(
   owner: Entrant,
   opts: { form?: Partial<EntryForm>; film?: Buffer; names?: Record<string, string> } = {},
 ): Promise<SubmittedEntry> {
-  const files: Record<string, SentFile> = {};
-  for (const [purpose, data] of await entryFileSet(opts.film ?? (await testFilm()))) {
-    const name = opts.names?.[purpose] ?? (NAMES[purpose] as string);
-    const res = await uploadFile(owner, purpose, data, name);
-    expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
-    files[purpose] = { id: res.id as string, data, name, url: res.body.data?.url ?? null };
-  }
+  const files = await sendEntryFiles(owner, opts.film ?? (await testFilm()), opts.names);
   const form = { ...ENTRY_FORM, ...opts.form };
   const uploads = Object.fromEntries(Object.entries(files).map(([purpose, f]) => [purpose, f.id]));
   const res = await api(owner, 'POST', '/api/entries', { ...form, uploads });

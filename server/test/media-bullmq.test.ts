@@ -5,15 +5,14 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaSettings } from '../src/config';
-import type { AppContext } from '../src/context';
+import type { AppContext, Log } from '../src/context';
 import { findJobByEntry, type MediaJob } from '../src/db/repos/media';
 import { enqueueTranscode } from '../src/services/media/jobs';
 import { mediaPaths } from '../src/services/media/paths';
 import { BULLMQ_QUEUE_NAME, bullmqJobId } from '../src/services/media/queue-bullmq';
-import type { Log } from '../src/services/media/worker';
-import { corruptFilm, createTestUser, insertEntry, makeAviOrMov, startTestApp } from './factories';
+import { corruptFilm, createTestUser, insertEntry, makeAviOrMov, newEntrant, openSubmissions, startTestApp, submitEntry } from './factories';
 import { exitCodeOf, ffprobeJson, killMidJob, listDir, spawnWorker, testSettings, workerEnv } from './media-helpers';
-import { api, listen, openWindow, uploadEntryFiles } from './submission-client';
+import { api } from './submission-client';
 
 /**
  * The media queue at scale: BullMQ on a real Redis (TEST_REDIS_URL; .ci/run sets it when 127.0.0.1:6379
@@ -108,24 +107,9 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
     };
 
     it('transcodes a submitted film through BullMQ into the same renditions', async () => {
-      await openWindow(t);
-      const base = await listen(t);
-      const user = await createTestUser(t.ctx, { verified: true, locale: 'en-US' });
-      const c = { base, token: user.token };
       const film = fs.readFileSync(await makeAviOrMov(t.db.dataDir, 'mov'));
-      const uploads = await uploadEntryFiles(c, film);
-      const form = {
-        title: 'Queued on Redis',
-        description: 'A grandmother receives a call from a "police officer" and nearly wires her savings away.',
-        team: 'Lantern Films',
-        teamDesc: 'Three film students from Hangzhou.',
-        slogan: 'Hang up, call back',
-        group: 'student',
-        confirmRules: true,
-      };
-      const res = await api(c, 'POST', '/api/entries', { ...form, uploads });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const entryId = res.body.data.id as number;
+      const entrant = await newEntrant(t, await openSubmissions(t));
+      const { id: entryId } = await submitEntry(entrant, { film, names: { video: 'film.mov' }, form: { title: 'Queued on Redis', group: 'student' } });
 
       // Submission handed the film to BullMQ: one job under the film's id, waiting for a worker.
       expect(await stateOf(entryId)).toMatchObject({ state: 'waiting', counts: { waiting: 1, active: 0 } });
@@ -142,7 +126,7 @@ describe.skipIf(!REDIS_URL)('media queue on BullMQ (needs TEST_REDIS_URL)', () =
       expect(mp4.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
       expect(fs.existsSync(fileOf(job.poster_url))).toBe(true);
       // The entrant and the public see the same state as with the database queue.
-      const status = await api(c, 'GET', `/api/media/entries/${entryId}`);
+      const status = await api(entrant, 'GET', `/api/media/entries/${entryId}`);
       expect(status.body.data).toMatchObject({ status: 'done', progress: 100, hls: job.hls_url, mp4: job.mp4_url });
       // Finished jobs leave Redis; the row is the record.
       expect((await stateOf(entryId)).state).toBe('unknown');

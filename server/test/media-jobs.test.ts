@@ -112,13 +112,17 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
     await removeEntryMedia(t.ctx, entryId);
   });
 
-  describe('a submitted film before any worker has run', () => {
+  describe('a submitted film on a server whose ffmpeg is missing', () => {
+    // Its own app, asked to run the media worker with an ffmpeg that does not exist, as a server without
+    // ffmpeg starts: the worker stays off, so nothing ever claims the film's job (and the queue tests of the
+    // outer app never see it).
+    let t: TestApp;
     let entry: SubmittedEntry;
-    // Submitted here, not in the outer beforeAll, so the queue tests above never claim its job; removed after.
     beforeAll(async () => {
+      t = await startTestApp(dialect, { demoContent: false, media: { worker: true, ffmpeg: '/nonexistent/ffmpeg' } });
       entry = await submitEntry(await newEntrant(t, await openSubmissions(t)));
     }, 60_000);
-    afterAll(async () => removeEntryMedia(t.ctx, entry.id));
+    afterAll(async () => t?.close());
 
     it('hides an unapproved entry from the public and lets its entrant see it', async () => {
       const entryId = entry.id;
@@ -185,7 +189,7 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
     expect(many.get(queued)).toMatchObject({ status: 'queued', mp4: null });
     await removeEntryMedia(t.ctx, queued);
     // No uploaded film yet: nothing is queued.
-    expect(await enqueueEntryFilm(t.ctx, entryId, testSettings())).toBe(false);
+    expect(await enqueueEntryFilm(t.ctx, entryId)).toBe(false);
     expect(await findJobByEntry(t.ctx.db, entryId)).toBeUndefined();
   });
 

@@ -1,39 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, fixtureDir, makeEntryFilm, startTestApp, type TestApp } from './factories';
+import { createTestUser, DIALECTS, type Entrant, newEntrant, openSubmissions, startTestApp, submitEntry, type TestApp } from './factories';
 import { runUntilSettled, testSettings } from './media-helpers';
-import { api, type Client, listen, openWindow, uploadEntryFiles } from './submission-client';
+import { api, type Client } from './submission-client';
 
 /**
  * A film an entrant submits through the API (real tus uploads) is transcoded by the worker, approved in the
  * console, and then plays from the gallery's entry answer; a rejection takes it off every public address.
  * Nothing here is seeded: the demo is off, so the entry under test is the product's own.
  */
-const FORM = {
-  title: 'Hang Up First',
-  description: 'A student gets a call from "customs" about a parcel.',
-  team: 'Night Owls',
-  teamDesc: 'Two friends and a phone.',
-  slogan: 'Hang up, call back',
-  group: 'open',
-  confirmRules: true,
-};
-
-let dir: string;
-let film: Buffer;
-beforeAll(async () => {
-  dir = fixtureDir();
-  film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 type Film = { status: string; hls: string | null; mp4: string | null; poster: string | null };
 
 describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer served (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
-  let entrant: Client;
+  let entrant: Entrant;
   let admin: Client;
   let entryId: number;
 
@@ -65,14 +45,10 @@ describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer ser
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { demoContent: false });
-    await openWindow(t);
-    base = await listen(t);
-    entrant = { base, token: (await createTestUser(t.ctx, { verified: true, locale: 'en-US' })).token };
+    base = await openSubmissions(t);
+    entrant = await newEntrant(t, base);
     admin = { base, token: (await createTestUser(t.ctx, { role: 'admin' })).token };
-    const uploads = await uploadEntryFiles(entrant, film);
-    const res = await api(entrant, 'POST', '/api/entries', { ...FORM, uploads });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    entryId = res.body.data.id;
+    entryId = (await submitEntry(entrant)).id;
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -92,9 +68,7 @@ describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer ser
   });
 
   it('a transcode that fails for good shows the organiser why (list and drawer); the public sees only that it is not ready', async () => {
-    const other: Client = { base, token: (await createTestUser(t.ctx, { verified: true, locale: 'en-US' })).token };
-    const res = await api(other, 'POST', '/api/entries', { ...FORM, title: 'Broken Encoder', uploads: await uploadEntryFiles(other, film) });
-    const id = res.body.data.id as number;
+    const { id } = await submitEntry(await newEntrant(t, base), { form: { title: 'Broken Encoder' } });
     // The worker's ffmpeg is missing: every attempt fails, as a crashing encoder would.
     const job = await runUntilSettled(t.ctx, id, testSettings({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' }));
     expect(job.status).toBe('failed');

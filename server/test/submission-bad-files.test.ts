@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, fixtureDir, makeEntryFilm, makeImage, makeZip, startTestApp, type TestApp } from './factories';
-import { type Client, createUpload, credential, listen, openWindow, uploadFile } from './submission-client';
+import { DIALECTS, fixtureDir, makeEntryFilm, makeImage, makeZip, newEntrant, openSubmissions, startTestApp, type TestApp } from './factories';
+import { type Client, createUpload, credential, uploadFile } from './submission-client';
 
 type BadFile = { label: string; purpose: string; data: () => Buffer; code: number };
 
@@ -54,8 +54,7 @@ describe.each(DIALECTS)('uploads: bad files are refused by their bytes (%s)', (d
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { demoContent: false });
-    await openWindow(t);
-    c = { base: await listen(t), token: (await createTestUser(t.ctx, { verified: true })).token };
+    c = await newEntrant(t, await openSubmissions(t));
   });
   afterAll(async () => {
     await t.close();

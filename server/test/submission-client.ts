@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { writeSetting } from '../src/db/repos/settings';
 import type { TestApp } from './factories';
-import { makeImage, makeZip, SMALL_PDF } from './helpers/files';
 
 /** Talks to a listening test app the way a browser would: credential, then the tus protocol over HTTP. */
 export type Client = { base: string; token: string };
 
+/** The app's base URL, listening on a free port from the first call on. */
 export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
-export async function openWindow(t: TestApp, open = true): Promise<void> {
-  const now = Date.now();
-  const window = open
-    ? { start: new Date(now - 86_400_000).toISOString(), end: new Date(now + 86_400_000).toISOString() }
-    : { start: new Date(now + 86_400_000).toISOString(), end: new Date(now + 2 * 86_400_000).toISOString() };
-  await writeSetting(t.ctx.db, 'contest.phases', { submission: window });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers and assert on it.
@@ -61,6 +52,16 @@ export async function patch(c: Client, location: string, offset: number, data: B
   });
 }
 
+/** Credential + tus creation, both expected to succeed; the upload's location and id, nothing sent yet. */
+export async function beginUpload(c: Client, purpose: string, data: Buffer, name?: string): Promise<{ location: string; id: string }> {
+  const cred = await credential(c, purpose, data.length, name);
+  expect(cred.status, JSON.stringify(cred.body)).toBe(200);
+  const created = await createUpload(c, cred.body.data.credential, data.length);
+  expect(created.status).toBe(201);
+  const location = created.headers.get('location') as string;
+  return { location, id: location.split('/').pop() as string };
+}
+
 /** Credential + creation + one PATCH; returns the final answer (the checks' verdict) and the upload id. */
 export async function uploadFile(c: Client, purpose: string, data: Buffer, name?: string) {
   const cred = await credential(c, purpose, data.length, name);
@@ -71,28 +72,6 @@ export async function uploadFile(c: Client, purpose: string, data: Buffer, name?
   const res = await patch(c, location, 0, data);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, id: location.split('/').pop() as string };
-}
-
-/** The five files of a complete entry, by purpose: the given film, valid images and an authorisation package. */
-export async function entryFileSet(film: Buffer): Promise<[string, Buffer][]> {
-  return [
-    ['teamLogo', await makeImage(200, 200, 'png')],
-    ['cover', await makeImage(500, 500, 'jpeg')],
-    ['videoCover', await makeImage(1920, 1080, 'jpeg')],
-    ['video', film],
-    ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
-  ];
-}
-
-/** Uploads the five files of a complete entry (the given film, valid images and package); their upload ids by purpose. */
-export async function uploadEntryFiles(c: Client, film: Buffer): Promise<Record<string, string>> {
-  const ids: Record<string, string> = {};
-  for (const [purpose, data] of await entryFileSet(film)) {
-    const res = await uploadFile(c, purpose, data);
-    expect(res.status, `${purpose}: ${JSON.stringify(res.body)}`).toBe(200);
-    ids[purpose] = res.id as string;
-  }
-  return ids;
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

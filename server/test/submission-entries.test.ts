@@ -1,41 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
-import { createTestUser, DIALECTS, ENTRY_FORM, fixtureDir, makeEntryFilm, makeImage, type TestApp, useMailedApp } from './factories';
-import { api, type Client, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
+import { createTestUser, DIALECTS, ENTRY_FORM, makeImage, openSubmissions, type TestApp, uploadEntryFiles, useMailedApp } from './factories';
+import { api, uploadFile } from './submission-client';
 
 const FORM = { ...ENTRY_FORM, group: 'student' as const };
-
-let video: Buffer;
-let dir: string;
 
 function storedCount(t: TestApp): number {
   const count = (d: string) => (fs.existsSync(d) ? fs.readdirSync(d, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
   return count(path.join(t.ctx.config.dataDir, 'uploads')) + count(path.join(t.ctx.config.dataDir, 'media', 'entries'));
 }
 
-beforeAll(async () => {
-  dir = fixtureDir();
-  video = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) => {
   const { t, sink } = useMailedApp(dialect, { demoContent: false });
   let base: string;
 
-  const uploadAll = (c: Client) => uploadEntryFiles(c, video);
-
   beforeAll(async () => {
-    await openWindow(t);
-    base = await listen(t);
+    base = await openSubmissions(t);
   });
 
   it('a complete submission: one entry pending review with a number, files tied to it, a confirmation mail in the locale', async () => {
     const user = await createTestUser(t.ctx, { verified: true, locale: 'en-US' });
     const c = { base, token: user.token };
-    const uploads = await uploadAll(c);
+    const uploads = await uploadEntryFiles(c);
     const res = await api(c, 'POST', '/api/entries', { ...FORM, uploads });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { id, submissionNo } = res.body.data;
@@ -83,8 +71,8 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
     expect((await api(unverified, 'POST', '/api/uploads/credential', { purpose: 'cover', name: 'a.jpg', size: 10 })).body.code).toBe(4002);
 
     const verified = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
-    const uploads = await uploadAll(verified);
-    await openWindow(t, false);
+    const uploads = await uploadEntryFiles(verified);
+    await openSubmissions(t, { closed: true });
     try {
       const closed = await api(verified, 'POST', '/api/entries', { ...FORM, uploads });
       expect(closed.status).toBe(403);
@@ -93,7 +81,7 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
       const info = await api(verified, 'GET', '/api/submission/info');
       expect(info.body.data).toMatchObject({ open: false, entryLimit: 3, empowerMaxBytes: 50 * 1024 * 1024 });
     } finally {
-      await openWindow(t);
+      await openSubmissions(t);
     }
     // Bad form data (too long title, rules not confirmed) is refused with field codes; nothing is written.
     const invalid = await api(verified, 'POST', '/api/entries', { ...FORM, title: 'x'.repeat(51), confirmRules: false, uploads });
@@ -117,9 +105,9 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
   it('enforces the entry limit setting (4003), edits and withdraws while pending', async () => {
     await writeSetting(t.ctx.db, 'submission.entryLimit', 1);
     const c = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
-    const first = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadAll(c) });
+    const first = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c) });
     expect(first.status).toBe(201);
-    const second = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadAll(c) });
+    const second = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c) });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: 4003, msg: 'Your account has reached the limit of 1 entries' });
 
@@ -142,7 +130,7 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
     expect(await t.ctx.db.selectFrom('media_jobs').select('id').where('entry_id', '=', id).execute()).toEqual([]);
     // Approved entries can no longer change.
     await writeSetting(t.ctx.db, 'submission.entryLimit', 3);
-    const third = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadAll(c) });
+    const third = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c) });
     await t.ctx.db.updateTable('entries').set({ status: 'approved', entry_no: 7 }).where('id', '=', third.body.data.id).execute();
     expect((await api(c, 'PUT', `/api/entries/mine/${third.body.data.id}`, { ...FORM, uploads: {} })).body.code).toBe(4004);
     expect((await api(c, 'GET', '/api/entries/mine')).body.data[0]).toMatchObject({ status: 'approved', entryNo: 7, editable: false });

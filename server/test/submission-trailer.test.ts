@@ -1,20 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, ENTRY_FORM, fixtureDir, makeEntryFilm, startTestApp, type TestApp } from './factories';
-import { api, type Client, credential, listen, openWindow, uploadEntryFiles, uploadFile } from './submission-client';
-
-const FORM = ENTRY_FORM;
+import {
+  createTestUser,
+  DIALECTS,
+  ENTRY_FORM,
+  fixtureDir,
+  makeEntryFilm,
+  newEntrant,
+  openSubmissions,
+  startTestApp,
+  type TestApp,
+  uploadEntryFiles,
+} from './factories';
+import { api, credential, uploadFile } from './submission-client';
 
 let dir: string;
-let film: Buffer;
 let trailer: Buffer;
 let otherTrailer: Buffer;
 let longTrailer: Buffer;
 
 beforeAll(async () => {
   dir = fixtureDir();
-  film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
   trailer = fs.readFileSync(await makeEntryFilm(path.join(dir, 'trailer.mp4'), { width: 1920, height: 1080, seconds: 3 }));
   otherTrailer = fs.readFileSync(await makeEntryFilm(path.join(dir, 'trailer-2.mp4'), { width: 1920, height: 1080, seconds: 1 }));
   // One second over the trailer's three minutes.
@@ -34,21 +41,20 @@ describe.each(DIALECTS)('entries: the optional trailer (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { demoContent: false });
-    await openWindow(t);
-    base = await listen(t);
+    base = await openSubmissions(t);
     admin = await createTestUser(t.ctx, { role: 'admin' });
   });
   afterAll(async () => t.close());
 
   it('submits an entry with a trailer checked by ffprobe; the console lists it and it downloads through a signed link', async () => {
-    const c: Client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
-    const uploads = await uploadEntryFiles(c, film);
+    const c = await newEntrant(t, base);
+    const uploads = await uploadEntryFiles(c);
     const up = await uploadFile(c, 'trailer', trailer);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.data).toMatchObject({ purpose: 'trailer', url: null, meta: { width: 1920, height: 1080 } });
     expect(up.body.data.meta.duration).toBeGreaterThan(2.5);
 
-    const res = await api(c, 'POST', '/api/entries', { ...FORM, uploads: { ...uploads, trailer: up.id } });
+    const res = await api(c, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: { ...uploads, trailer: up.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const entryId = res.body.data.id as number;
     // Kept as a private original, like the film.
@@ -72,7 +78,7 @@ describe.each(DIALECTS)('entries: the optional trailer (%s)', (dialect) => {
   });
 
   it('refuses a trailer over three minutes with 5021 and keeps neither its row nor its bytes', async () => {
-    const c: Client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
+    const c = await newEntrant(t, base);
     const up = await uploadFile(c, 'trailer', longTrailer);
     expect(up.status).toBe(422);
     expect(up.body).toMatchObject({ code: 5021, msg: 'The trailer is 3:01 long; the limit is 3 minutes' });
@@ -82,32 +88,32 @@ describe.each(DIALECTS)('entries: the optional trailer (%s)', (dialect) => {
   });
 
   it('limits a trailer to 500 MB at the credential', async () => {
-    const c: Client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
+    const c = await newEntrant(t, base);
     expect((await credential(c, 'trailer', 500 * 1024 * 1024)).status).toBe(200);
     const res = await credential(c, 'trailer', 500 * 1024 * 1024 + 1);
     expect([res.status, res.body.code, res.body.msg]).toEqual([413, 5002, 'File size exceeds 500 M']);
   });
 
   it('an entry without a trailer submits; on edit a trailer is added, replaced and removed, the old bytes deleted', async () => {
-    const c: Client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
-    const res = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c, film) });
+    const c = await newEntrant(t, base);
+    const res = await api(c, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: await uploadEntryFiles(c) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const entryId = res.body.data.id as number;
     expect(await trailerRows(entryId)).toEqual([]);
     expect((await api(c, 'GET', `/api/entries/mine/${entryId}`)).body.data.files.trailer).toBeUndefined();
 
     const first = (await uploadFile(c, 'trailer', trailer)).id as string;
-    const added = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...FORM, uploads: { trailer: first } });
+    const added = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { trailer: first } });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.data.files.trailer.id).toBe(first);
 
     const second = (await uploadFile(c, 'trailer', otherTrailer)).id as string;
-    const replaced = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...FORM, uploads: { trailer: second } });
+    const replaced = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { trailer: second } });
     expect(replaced.body.data.files.trailer.id).toBe(second);
     expect(await trailerRows(entryId)).toEqual([{ id: second, storage_key: second }]);
     expect(storedOriginal(first)).toBe(false);
 
-    const removed = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...FORM, uploads: { trailer: null } });
+    const removed = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { trailer: null } });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.data.files.trailer).toBeUndefined();
     expect(await trailerRows(entryId)).toEqual([]);
@@ -117,9 +123,9 @@ describe.each(DIALECTS)('entries: the optional trailer (%s)', (dialect) => {
   });
 
   it('refuses a film upload in the trailer slot (5012)', async () => {
-    const c: Client = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
-    const uploads = await uploadEntryFiles(c, film);
-    const res = await api(c, 'POST', '/api/entries', { ...FORM, uploads: { ...uploads, trailer: uploads.video } });
+    const c = await newEntrant(t, base);
+    const uploads = await uploadEntryFiles(c);
+    const res = await api(c, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: { ...uploads, trailer: uploads.video } });
     expect([res.status, res.body.code]).toEqual([403, 5012]);
   });
 });

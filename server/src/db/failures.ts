@@ -6,7 +6,7 @@ import { AppError } from '../errors';
  * Retry-After, code 9503) or the disk / database is out of space (507, code 9507). Everything else stays a
  * bug (9500, logged with its stack). One place decides, so every route and the upload server agree.
  */
-export type FailureKind = 'unavailable' | 'outOfSpace';
+type FailureKind = 'unavailable' | 'outOfSpace';
 export type Failure = { kind: FailureKind; code: string; message: string };
 
 /** How long a client should wait before retrying while the database is unreachable. */

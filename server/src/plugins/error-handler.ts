@@ -61,6 +61,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (raw instanceof AppError) {
       const error = raw;
+      // A 5xx code (2008, 2010, 2012, 2101, 7004...) is a failure on our side: logged with its cause. 9503
+      // is a wait, not a fault (the drain, logged where it starts).
+      if (error.status >= 500 && error.code !== Code.Unavailable) request.log.error({ err: raw }, 'request failed');
       if (error.headers) reply.headers(error.headers);
       return sendFailure(reply, request, error.code, error.status, { fields: error.fields, values: error.values });
     }

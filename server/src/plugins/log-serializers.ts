@@ -25,7 +25,7 @@ function redactQuery(query: string): string {
 }
 
 /** A URL (or any text naming one) fit for the log. */
-export function redactUrl(text: string): string {
+function redactUrl(text: string): string {
   return text.replace(SECRET_SEGMENTS, `$1${REDACTED}`).replace(QUERY, (_all, query: string) => `?${redactQuery(query)}`);
 }
 
@@ -34,7 +34,7 @@ export function redactUrl(text: string): string {
  * fields named for passwords, tokens, captcha answers and credentials (one level deep; pino has no deeper wildcard).
  * `err.code` is deliberately not here: error codes (ECONNREFUSED...) are what an operator needs.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers',
   'res.headers',
   'headers.authorization',
@@ -61,7 +61,7 @@ type LoggedRequest = {
   socket?: { remoteAddress?: string; remotePort?: number } | null;
 };
 
-export const logSerializers = {
+const logSerializers = {
   /** Fastify's own request fields, with the URL made safe and no headers. */
   req(req: LoggedRequest) {
     return {

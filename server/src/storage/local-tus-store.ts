@@ -8,7 +8,7 @@ import { Code } from '../../../common/errors';
 import { classifyFailure } from '../db/failures';
 import { AppError } from '../errors';
 
-export type OutOfSpaceDetail = { code: string; path: string; uploadId: string; offset: number; truncated: boolean };
+type OutOfSpaceDetail = { code: string; path: string; uploadId: string; offset: number; truncated: boolean };
 
 /** A chunk that did not fit on the disk (9507, status 507); `detail` is for the log. */
 export class UploadOutOfSpace extends AppError {
@@ -17,6 +17,19 @@ export class UploadOutOfSpace extends AppError {
   constructor(detail: OutOfSpaceDetail, cause: unknown) {
     super(Code.StorageFull, { cause });
     this.detail = detail;
+  }
+}
+
+/**
+ * Any other write failure, answered as the library answers it (FILE_WRITE_ERROR: status 500 and its text,
+ * which the tus server turns into the envelope) but carrying the real error as its cause, for the log.
+ */
+class UploadWriteFailed extends Error {
+  readonly status_code = ERRORS.FILE_WRITE_ERROR.status_code;
+  readonly body = ERRORS.FILE_WRITE_ERROR.body;
+
+  constructor(cause: unknown) {
+    super('upload chunk could not be written', { cause });
   }
 }
 
@@ -49,7 +62,7 @@ export class LocalTusStore extends FileStore {
       });
     } catch (err) {
       const failure = classifyFailure(err);
-      if (failure?.kind !== 'outOfSpace') throw ERRORS.FILE_WRITE_ERROR; // as the library answers
+      if (failure?.kind !== 'outOfSpace') throw new UploadWriteFailed(err);
       if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       const truncated = await fs.promises.truncate(file, offset).then(
         () => true,

@@ -37,7 +37,7 @@ export type FilmSpec = {
 };
 
 /** The one ffmpeg argument list every generated film comes from; the container follows the file's extension. */
-export function filmArgs(file: string, f: FilmSpec): string[] {
+function filmArgs(file: string, f: FilmSpec): string[] {
   const size = `${f.width}x${f.height}`;
   const picture = f.picture === 'navy' ? `color=c=navy:s=${size}` : `${f.picture ?? 'testsrc'}=s=${size}`;
   const video =
@@ -145,3 +145,43 @@ export function makeZip(files: { name: string; data: Buffer; deflate?: boolean }
 export const SMALL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** The five files of a complete entry and the names a browser sends them with. */
+export const ENTRY_FILE_NAMES = {
+  teamLogo: 'logo.png',
+  cover: 'cover.jpg',
+  videoCover: 'still.jpg',
+  video: 'film.mp4',
+  empower: 'authorisation.zip',
+} as const;
+
+export type EntryFilePurpose = keyof typeof ENTRY_FILE_NAMES;
+
+/** One uploaded file of an entry: its upload id, the bytes sent, the name given, and the public URL of a normalised image. */
+export type SentFile = { id: string; data: Buffer; name: string; url: string | null };
+
+let film: Buffer | undefined;
+
+/** A 2 s 1920x1080 H.264 film (what the submission checks accept), made once per process. */
+export async function testFilm(): Promise<Buffer> {
+  if (!film) {
+    const dir = fixtureDir();
+    try {
+      film = fs.readFileSync(await makeEntryFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 2 }));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return film;
+}
+
+/** The five files of a complete entry, by purpose: the given film, valid images and an authorisation package. */
+export async function entryFileSet(film: Buffer): Promise<[EntryFilePurpose, Buffer][]> {
+  return [
+    ['teamLogo', await makeImage(200, 200, 'png')],
+    ['cover', await makeImage(500, 500, 'jpeg')],
+    ['videoCover', await makeImage(1920, 1080, 'jpeg')],
+    ['video', film],
+    ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
+  ];
+}

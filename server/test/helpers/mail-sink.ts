@@ -102,8 +102,8 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
   };
 }
 
-/** The first http(s) link in a mail's text part. */
-export function linkIn(mail: SunkMail | undefined): string {
+/** The first http(s) link in a mail's text part (a sunk mail, or one the e2e sink's reader returned). */
+export function linkIn(mail: Pick<SunkMail, 'text'> | undefined): string {
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error('no link in mail');
   return link;

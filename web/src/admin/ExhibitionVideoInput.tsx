@@ -84,7 +84,8 @@ export function ExhibitionVideoInput({
       onChecking: () => undefined,
       onRetry: () => undefined,
       onSuccess: (outcome) => setPhase({ kind: 'processing', id: outcome.id, percent: 0 }),
-      onError: (code, msg) => setPhase({ kind: 'failed', message: msg ?? (code ? errorText(code, {}, f('console.video.failed')) : f('console.video.failed')) }),
+      // The refusal's text (errorText with its values), else the console's own.
+      onError: (_code, msg) => setPhase({ kind: 'failed', message: msg || f('console.video.failed') }),
     });
   };
 

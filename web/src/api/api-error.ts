@@ -8,6 +8,9 @@ export type FieldRefusal = { code: number; msg: string };
  * fields it names and the measured values its text was filled with (`data.values`, for errorText).
  */
 export class ApiError extends Error {
+  /** Set by the request layer when it has already told the person (an expired session: message and login). */
+  announced = false;
+
   constructor(
     readonly code: number,
     readonly status: number,
@@ -17,4 +20,9 @@ export class ApiError extends Error {
   ) {
     super(msg || `API error ${code}`);
   }
+}
+
+/** True when the request layer has already shown this failure, so a form's catch must show nothing more. */
+export function isAnnounced(err: unknown): boolean {
+  return err instanceof ApiError && err.announced;
 }

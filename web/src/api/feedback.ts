@@ -22,6 +22,6 @@ export async function showMessage(kind: 'warning' | 'error' | 'success' | 'info'
   (await antd()).message[kind](text);
 }
 
-export async function showNotification(title: string, description: string): Promise<void> {
+export async function showNotification(title: string, description?: string): Promise<void> {
   (await antd()).notification.error({ title, description });
 }

@@ -8,7 +8,7 @@ import { ApiError } from './api-error';
  * catalogue text (errorText) under the field it names. A name is a dotted path (`i18n.zh-CN.title`) for
  * nested fields.
  */
-export type FieldErrorOptions = {
+type FieldErrorOptions = {
   /** A server field shown by another input: captchaId's errors show on the answer input. */
   rename?: Record<string, string>;
   /** Codes that belong to one input whatever fields the answer names (the vote's captcha refusals). */

@@ -92,21 +92,43 @@ function onSessionExpired(): void {
 
 function report(error: ApiError, level: ErrorLevel): void {
   if (level === 'silent') return;
-  const serverSide = error.status === 0 || error.status >= 500;
-  if (serverSide) {
-    const title = error.status === 0 ? text('request.network') : text('request.error', { status: error.status });
-    void showNotification(title, error.msg);
+  if (error.status === 0 || error.status >= 500) {
+    notifyFailure(error);
     if (level === 'redirect' && error.status !== 0) navigateTo(`${localePrefix()}/500`);
     return;
   }
-  const msg = errorText(error.code, error.values, error.msg);
-  void showMessage(level === 'warning' ? 'warning' : 'error', msg);
+  void showMessage(level === 'warning' ? 'warning' : 'error', errorText(error.code, error.values, error.msg));
+}
+
+/**
+ * The notification of a server or network failure: "Request error {status}" over the code's text; a
+ * network failure or time-out is titled as such, with the time-out as its line (never the title twice).
+ */
+export function notifyFailure(error: ApiError): void {
+  if (error.status === 0) {
+    const title = text('request.network');
+    void showNotification(title, error.msg === title ? undefined : error.msg);
+    return;
+  }
+  void showNotification(text('request.error', { status: error.status }), errorText(error.code, error.values, error.msg));
 }
 
 /** `data.values` of a refusal: the measured values its text was filled with. */
 function valuesOf(data: unknown): TextValues {
   const values = (data as { values?: unknown } | undefined)?.values;
   return values && typeof values === 'object' && !Array.isArray(values) ? (values as TextValues) : {};
+}
+
+type Envelope = { code?: number; msg?: string; data?: unknown };
+
+/** An answer's envelope; a body that is not JSON (an HTML error page, an empty 204) reads as none. */
+function envelopeOf(body: string): Envelope {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === 'object' ? (parsed as Envelope) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -128,22 +150,19 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
+  let payload: Envelope;
   try {
     const sent = body === undefined ? undefined : raw ? body : JSON.stringify(body);
     response = await fetch(path, { method, headers, body: sent, signal: combined, redirect: 'manual' });
+    // The body is read under the same limit and handling: a time-out or a dropped line mid-body is a
+    // transport failure, never a success with nothing in it.
+    if (as === 'blob' && response.ok) return await response.blob();
+    payload = envelopeOf(await response.text());
   } catch (err) {
     if (signal?.aborted) throw err;
     const error = new ApiError(0, 0, timeout.aborted ? text('request.timeout') : text('request.network'));
     report(error, level);
     throw error;
-  }
-  if (as === 'blob' && response.ok) return response.blob();
-
-  let payload: { code?: number; msg?: string; data?: unknown } = {};
-  try {
-    payload = (await response.json()) as typeof payload;
-  } catch {
-    payload = {};
   }
   const code = typeof payload.code === 'number' ? payload.code : response.ok ? 0 : Code.Internal;
   if ((response.status === 200 || response.status === 201) && code === 0) return payload.data as T;
@@ -151,7 +170,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const fields = (payload.data as { fields?: Record<string, FieldRefusal> } | undefined)?.fields;
   const error = new ApiError(code, response.status, payload.msg ?? '', fields, valuesOf(payload.data));
   if ((response.status === 401 && code === Code.SessionExpired) || response.status === 302 || response.type === 'opaqueredirect') {
-    if (token) onSessionExpired();
+    if (token) {
+      onSessionExpired();
+      error.announced = true;
+    }
     throw error;
   }
   report(error, level);

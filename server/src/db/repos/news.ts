@@ -30,8 +30,7 @@ function nearestPublished(db: Db, publishedAt: string, id: number, side: '<' | '
 
 /** The neighbours of an item in the published order (newest first), for previous/next links. */
 export async function findNewsNeighbours(db: Db, publishedAt: string, id: number) {
-  const newer = await nearestPublished(db, publishedAt, id, '>');
-  const older = await nearestPublished(db, publishedAt, id, '<');
+  const [newer, older] = await Promise.all([nearestPublished(db, publishedAt, id, '>'), nearestPublished(db, publishedAt, id, '<')]);
   return { newer, older };
 }
 

@@ -24,7 +24,7 @@ export function perIpLimit(name: string, limit: Limit, code: ErrorCode = Code.To
  * A second, separate limit on the same route. `createRateLimit` is used rather than `rateLimit()` because
  * the plugin's own hook marks a request as limited once and would skip a second hook.
  */
-export function perAccountLimit(app: FastifyInstance, name: string, limit: Limit, code: ErrorCode) {
+function perAccountLimit(app: FastifyInstance, name: string, limit: Limit, code: ErrorCode) {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,

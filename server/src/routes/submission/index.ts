@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,11 @@ import { ok } from '../reply';
 
 // requireUser runs onRequest so a signed-out person hears 1009, not a validation error about the body.
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-const perUser = (request: FastifyRequest) => request.headers.authorization ?? request.ip;
+// Per session token, hashed so no token lands in Redis as a key (as limit-hooks.ts does for e-mails).
+const perUser = (request: FastifyRequest) => {
+  const authorization = request.headers.authorization;
+  return authorization ? createHash('sha256').update(authorization).digest('hex') : request.ip;
+};
 
 /** HTTP routes of the submission area, registered by app.ts. Handlers stay thin: services do the work. */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,6 @@ import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
-import type { MediaStatusName } from '../../../../common/media';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {
@@ -28,6 +27,7 @@ import { unpublishEntryFilm } from '../media/unpublish';
 type EntryRow = Omit<EntriesTable, 'id'> & { id: number; submitter_email: string };
 
 export function toSummary(row: EntryRow, job: MediaJob | undefined): AdminEntrySummary {
+  const { status, progress } = statusOf(job, row);
   return {
     id: row.id,
     submissionNo: row.submission_no,
@@ -42,7 +42,7 @@ export function toSummary(row: EntryRow, job: MediaJob | undefined): AdminEntryS
     submitterEmail: row.submitter_email,
     createdAt: row.created_at,
     approvedAt: row.approved_at,
-    film: { status: (job?.status as MediaStatusName | undefined) ?? 'none', progress: job?.progress ?? 0 },
+    film: { status, progress },
   };
 }
 

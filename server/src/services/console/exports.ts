@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { allEntriesForExport } from '../../db/repos/console/entries';
 import { allContacts } from '../../db/repos/console/inbox';
 import { type AuditFilter, allAudit } from '../../db/repos/console/votes';
-import { getMediaStatuses } from '../media/jobs';
+import { findJobsByEntries } from '../../db/repos/media';
+import { statusOf } from '../media/jobs';
 import { toCsv } from './csv';
 
 const abs = (base: string, url: string | null) => (url ? (url.startsWith('/') ? `${base}${url}` : url) : '');
@@ -13,10 +14,8 @@ const abs = (base: string, url: string | null) => (url ? (url.startsWith('/') ? 
 /** Every entry matching the console's filters, with absolute links to its files. */
 export async function exportEntriesCsv(ctx: AppContext, locale: Locale, filter: EntryListQuery): Promise<string> {
   const rows = await allEntriesForExport(ctx.db, filter);
-  const films = await getMediaStatuses(
-    ctx,
-    rows.filter((r) => r.status === 'approved').map((r) => r.id),
-  );
+  const approvedIds = rows.filter((r) => r.status === 'approved').map((r) => r.id);
+  const jobs = new Map((await findJobsByEntries(ctx.db, approvedIds)).map((j) => [j.entry_id, j]));
   const base = ctx.config.publicUrl;
   const header = [
     'console.csv.id',
@@ -53,7 +52,7 @@ export async function exportEntriesCsv(ctx: AppContext, locale: Locale, filter: 
       r.created_at,
       r.approved_at,
       // Public entries only: an unapproved film's address is not for sharing.
-      abs(base, films.get(r.id)?.mp4 ?? null),
+      abs(base, r.status === 'approved' ? statusOf(jobs.get(r.id), r).mp4 : null),
       abs(base, r.cover_url),
       abs(base, r.video_cover_url),
       abs(base, r.team_logo_url),

@@ -27,10 +27,10 @@ export async function rerunTranscode(ctx: AppContext, entryId: number): Promise<
 }
 
 /** Queues the entry's uploaded film (call after submit or when the film is replaced); false when it has none. */
-export async function enqueueEntryFilm(ctx: AppContext, entryId: number, settings: MediaSettings = ctx.config.media): Promise<boolean> {
+export async function enqueueEntryFilm(ctx: AppContext, entryId: number): Promise<boolean> {
   const source = await entryFilmSource(ctx, entryId);
   if (!source) return false;
-  await enqueueTranscode(ctx, entryId, source, settings);
+  await enqueueTranscode(ctx, entryId, source);
   return true;
 }
 

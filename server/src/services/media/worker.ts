@@ -14,9 +14,6 @@ import { sweepOrphanRenditions } from './sweep';
 import { transcodeFilm } from './transcode';
 import { onJobQueued } from './wake';
 
-// The queue contract in context.ts declares these; the worker's callers keep finding them here.
-export type { Log, Worker } from '../../context';
-
 const SWEEP_EVERY_MS = 3_600_000;
 
 /**

@@ -42,13 +42,26 @@ function uploadError(error: unknown, log: Log): AppError {
   return new AppError(Code.SubmitFailed, { cause: error });
 }
 
+/** A refusal in tus's shape ({ status_code, body }) whose body is already the envelope. */
+class TusRefusal {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {}
+}
+
 /**
  * tus hooks refuse by throwing { status_code, body }; the body is the usual envelope. Upload answers always
  * carry `data.values` (empty when the text names none), as they always have.
  */
-function tusRefusal(error: unknown, req: TusRequest, log: Log) {
+function tusRefusal(error: unknown, req: TusRequest, log: Log): TusRefusal {
   const appError = uploadError(error, log);
-  return { status_code: appError.status, body: JSON.stringify(failureBody(appError.code, localeOf(req), { values: appError.values ?? {} })) };
+  return new TusRefusal(appError.status, JSON.stringify(failureBody(appError.code, localeOf(req), { values: appError.values ?? {} })));
+}
+
+/** One of tus's own protocol answers (404, 409, 412...), which stays as tus words it. */
+function isTusProtocolAnswer(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'status_code' in err && typeof err.status_code === 'number' && err.status_code < 500;
 }
 
 async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
@@ -71,11 +84,12 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
     maxSize: VIDEO_MAX_BYTES,
     respectForwardedHeaders: false,
     allowedOrigins: [ctx.config.publicUrl],
-    // Errors the hooks did not refuse (the data store's, e.g. a chunk that does not fit on the disk) would
-    // leave as tus's plain-text 500 with the raw message: they get the envelope too. tus's own protocol
-    // answers (404, 409, 412...) and the hooks' refusals already carry a status and stay as they are.
+    // Errors the hooks did not refuse (the data store's, e.g. a chunk that does not fit on the disk, and
+    // tus's own 5xx: FILE_WRITE_ERROR, ERR_LOCK_TIMEOUT, UNKNOWN_ERROR) would leave as tus's plain text
+    // with no catalogue code: they get the envelope too, and are logged. tus's own protocol answers (404,
+    // 409, 412...) and the hooks' refusals stay as they are.
     onResponseError(req, err) {
-      if (typeof err === 'object' && err !== null && 'status_code' in err) return undefined;
+      if (err instanceof TusRefusal || isTusProtocolAnswer(err)) return undefined;
       return tusRefusal(err, req, log);
     },
     async onIncomingRequest(req, id) {

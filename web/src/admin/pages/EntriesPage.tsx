@@ -7,8 +7,8 @@ import type { AdminEntrySummary, BulkResult } from '../../../../common/console/a
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
 import { GROUPS } from '../../../../common/constants';
 import { qs } from '../../api/query-string';
-import { MediaStatusText } from '../../components/media/MediaStatusText';
 import { adminGet, adminSend, downloadCsv } from '../api';
+import { FilmStatusTag } from '../FilmStatusTag';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
@@ -151,14 +151,7 @@ export function EntriesPage() {
             title: f('console.entries.film'),
             key: 'film',
             width: 110,
-            render: (_: unknown, e) =>
-              e.film.status === 'none' ? (
-                ''
-              ) : (
-                <Tag color={e.film.status === 'failed' ? 'red' : e.film.status === 'done' ? 'green' : 'default'}>
-                  <MediaStatusText status={e.film} />
-                </Tag>
-              ),
+            render: (_: unknown, e) => <FilmStatusTag film={e.film} />,
           },
           { title: f('console.entries.award'), dataIndex: 'award', width: 80, render: (a: string | null) => (a ? f(`console.award.${a}`) : '') },
           { title: f('console.entries.votes'), dataIndex: 'voteCount', width: 70 },

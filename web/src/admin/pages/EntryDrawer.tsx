@@ -4,6 +4,7 @@ import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typogr
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import { filmPollInterval } from '../../components/media/media-status';
 import { adminGet, adminSend, downloadEntryFile } from '../api';
 import { EntryFilm } from './EntryFilm';
 
@@ -18,7 +19,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     queryFn: ({ signal }) => adminGet<AdminEntryDetail>(`/api/admin/entries/${id}`, signal),
     enabled: id !== null,
     // While the film waits or is processed, its state and then its player appear without reopening.
-    refetchInterval: (q) => (q.state.data?.film.status === 'running' ? 3000 : q.state.data?.film.status === 'queued' ? 10_000 : false),
+    refetchInterval: (q) => filmPollInterval(q.state.data?.film.status),
   });
   const files = useQuery({
     queryKey: ['admin', 'entry', id, 'files'],
@@ -111,7 +112,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             <FormattedMessage id="console.detail.video" />
           </Typography.Title>
-          <EntryFilm entryId={data.id} title={data.title} poster={data.videoCoverUrl} film={data.film} onChanged={() => void refresh()} />
+          <EntryFilm entryId={data.id} title={data.title} poster={data.videoCoverUrl} film={data.film} onChanged={refresh} />
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={f('console.entries.submissionNo')}>{data.submissionNo}</Descriptions.Item>
             <Descriptions.Item label={f('console.entries.group')}>{f(`group.${data.group}`)}</Descriptions.Item>

@@ -1,16 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Tag, Typography } from 'antd';
+import { App, Button, Empty, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MediaStatus } from '../../../../common/media';
-import { MediaStatusText } from '../../components/media/MediaStatusText';
+import { HlsVideo } from '../../components/media/HlsVideo';
 import { adminSend } from '../api';
-import { VideoPlayer } from '../VideoPlayer';
-
-const TAG_COLOR: Record<MediaStatus['status'], string> = { none: 'default', queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+import { FilmStatusTag } from '../FilmStatusTag';
 
 /**
- * The entry's film in the drawer: the renditions the pipeline made (the same sources the gallery plays),
- * the processing state, why the last attempt failed, and a re-run for the organiser.
+ * The entry's film in the drawer: the renditions the pipeline made, in the gallery's player (HLS with the
+ * MP4 fallback), the processing state, why the last attempt failed, and a re-run for the organiser.
  */
 export function EntryFilm({
   entryId,
@@ -23,35 +22,40 @@ export function EntryFilm({
   title: string;
   poster: string | null;
   film: MediaStatus;
-  onChanged: () => void;
+  /** Reloads the entry; the re-run button stays busy until it has. */
+  onChanged: () => Promise<unknown>;
 }) {
   const intl = useIntl();
   const { message } = App.useApp();
-  const src = film.hls ?? film.mp4;
+  const [rerunning, setRerunning] = useState(false);
+  // Busy until the drawer has the new state (queued), so a double click sends one request.
   const rerun = async () => {
-    const ok = await adminSend<MediaStatus>('POST', `/api/media/entries/${entryId}/transcode`).catch(() => null);
-    if (ok) void message.success(intl.formatMessage({ id: 'console.detail.film.rerunQueued' }));
-    onChanged();
+    setRerunning(true);
+    try {
+      const ok = await adminSend<MediaStatus>('POST', `/api/media/entries/${entryId}/transcode`).catch(() => null);
+      if (ok) void message.success(intl.formatMessage({ id: 'console.detail.film.rerunQueued' }));
+      await onChanged();
+    } finally {
+      setRerunning(false);
+    }
   };
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }} data-testid="entry-film" data-film-status={film.status}>
-      {src ? (
-        <VideoPlayer src={src} poster={poster ?? film.poster} label={title} />
+      {film.hls || film.mp4 ? (
+        <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster ?? film.poster} title={title} />
       ) : (
         <Empty description={intl.formatMessage({ id: film.status === 'none' ? 'console.detail.film.noFilm' : 'console.detail.noVideo' })} />
       )}
       {film.status !== 'none' && (
         <Space wrap>
-          <Tag color={TAG_COLOR[film.status]}>
-            <MediaStatusText status={film} />
-          </Tag>
+          <FilmStatusTag film={film} />
           {film.attempts > 0 && (
             <Typography.Text type="secondary">
               <FormattedMessage id="console.detail.film.attempts" values={{ count: film.attempts }} />
             </Typography.Text>
           )}
           {(film.status === 'failed' || film.status === 'done') && (
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void rerun()}>
+            <Button size="small" icon={<ReloadOutlined />} loading={rerunning} disabled={rerunning} onClick={() => void rerun()}>
               <FormattedMessage id="console.detail.film.rerun" />
             </Button>
           )}

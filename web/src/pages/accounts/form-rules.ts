@@ -2,7 +2,7 @@ import type { FormInstance, Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { Code } from '../../../../common/errors';
 import { firstCode } from '../../../../common/schemas/account';
-import { ApiError } from '../../api/api-error';
+import { ApiError, isAnnounced } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { showFieldErrors } from '../../api/form-errors';
 import { errorText } from '../../i18n/error-text';
@@ -32,7 +32,7 @@ export function confirmRule(form: FormInstance, field = 'password'): Rule {
  */
 export function showSubmitError(err: unknown, form?: FormInstance): void {
   // Not an API answer, or the expired session the request layer already announced and redirected.
-  if (!(err instanceof ApiError) || err.code === Code.SessionExpired) return;
+  if (!(err instanceof ApiError) || isAnnounced(err)) return;
   if (form && showFieldErrors(form, err)) return;
   void showMessage('error', errorText(err.code, err.values));
 }

@@ -15,8 +15,9 @@ const STAGE_SIZES = '(max-width: 860px) calc(100vw - 40px), 720px';
  */
 export function EntryPlayer({ entry }: { entry: GalleryEntryDetail }) {
   const pending = entry.film.status === 'queued' || entry.film.status === 'running';
-  const polled = useMediaStatus(entry.id, { enabled: pending && !entry.film.hls });
-  const film = polled.data ?? entry.film;
+  const polled = useMediaStatus(entry.id, { enabled: pending && !entry.film.hls, status: entry.film.status });
+  // Once the entry says the film is no longer pending, its own answer wins over a poll kept in the cache.
+  const film = (pending && polled.data) || entry.film;
   const poster = entry.videoCoverUrl ?? film.poster ?? entry.coverUrl;
   if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} />;
   const preparing = film.status === 'queued' || film.status === 'running';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Code } from '../../../../common/errors';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
-import { ApiError } from '../../api/api-error';
+import { ApiError, isAnnounced } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { showFieldErrors } from '../../api/form-errors';
 import { AntdScope } from '../../components/AntdScope';
@@ -34,11 +34,10 @@ export function VoteButton({ entry }: { entry: GalleryEntryDetail }) {
       setAskCaptcha(false);
       void showMessage('success', errorText(Code.VoteSuccess));
     } catch (err) {
-      if (!(err instanceof ApiError)) return;
+      if (!(err instanceof ApiError) || isAnnounced(err)) return;
       if (err.code === Code.VoteDuplicate) setVoted(true);
       if (err.code === Code.CaptchaStepUp) return setAskCaptcha(true);
-      if (askCaptcha && CAPTCHA_REFUSALS.some((c) => c === err.code)) {
-        showFieldErrors(form, err, { codesOn: { field: 'captchaAnswer', codes: CAPTCHA_REFUSALS } });
+      if (askCaptcha && showFieldErrors(form, err, { codesOn: { field: 'captchaAnswer', codes: CAPTCHA_REFUSALS } })) {
         captcha.current?.refresh();
         return;
       }

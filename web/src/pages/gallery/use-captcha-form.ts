@@ -3,22 +3,20 @@ import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { Code } from '../../../../common/errors';
-import { ApiError } from '../../api/api-error';
-import { showMessage, showNotification } from '../../api/feedback';
+import { ApiError, isAnnounced } from '../../api/api-error';
+import { showMessage } from '../../api/feedback';
 import { checkWith, showFieldErrors } from '../../api/form-errors';
-import { request } from '../../api/request';
+import { notifyFailure, request } from '../../api/request';
 import { errorText } from '../../i18n/error-text';
 import type { CaptchaHandle } from './CaptchaField';
 
-/** A refusal without fields: the code's text; a server or network failure: the request-error notification. */
-function reportFailure(err: unknown, requestErrorText: (status: number) => string): void {
-  if (!(err instanceof ApiError)) return;
-  if (err.status === 0 || err.status >= 500) {
-    if (err.code === Code.SendingFailed || err.code === Code.SharePictureFailed) void showMessage('error', errorText(err.code, err.values, err.msg));
-    else void showNotification(requestErrorText(err.status), err.msg);
-    return;
-  }
-  void showMessage('error', errorText(err.code, err.values, err.msg));
+/** A refusal without fields: the code's text; a server or network failure: the request layer's notification. */
+function reportFailure(err: unknown): void {
+  if (!(err instanceof ApiError) || isAnnounced(err)) return;
+  // Mail not sent or a picture not made is told with its code's own text, though its status is 5xx.
+  const named = err.code === Code.SendingFailed || err.code === Code.SharePictureFailed;
+  if ((err.status === 0 || err.status >= 500) && !named) notifyFailure(err);
+  else void showMessage('error', errorText(err.code, err.values, err.msg));
 }
 
 /**
@@ -41,8 +39,7 @@ export function useCaptchaForm<Values extends object, S extends z.ZodType>(schem
       form.resetFields();
       void showMessage('success', intl.formatMessage({ id: successTextId }));
     } catch (err) {
-      if (!showFieldErrors(form, err, { rename: { captchaId: 'captchaAnswer' } }))
-        reportFailure(err, (status) => intl.formatMessage({ id: 'request.error' }, { status }));
+      if (!showFieldErrors(form, err, { rename: { captchaId: 'captchaAnswer' } })) reportFailure(err);
     } finally {
       setBusy(false);
       captcha.current?.refresh();

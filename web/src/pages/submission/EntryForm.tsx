@@ -12,7 +12,7 @@ import {
   UPLOAD_PURPOSES,
   type UploadPurpose,
 } from '../../../../common/schemas/entry';
-import { ApiError } from '../../api/api-error';
+import { ApiError, isAnnounced } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
@@ -121,11 +121,12 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
+      if (isAnnounced(err)) return; // the expired session: already told, on the way to the login
       showFieldErrors(form, err);
       // Server or network failures read as the spec's "Submit failed"; rule refusals name the rule.
       const failed = errorText(Code.SubmitFailed);
       const serverSide = err.status === 0 || err.status >= 500;
-      void showMessage('error', serverSide ? failed : err.msg || errorText(err.code, err.values, failed));
+      void showMessage('error', serverSide ? failed : errorText(err.code, err.values, err.msg || failed));
     } finally {
       setBusy(false);
     }

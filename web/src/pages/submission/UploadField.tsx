@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { IMAGE_SIZES, TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { formatDuration } from '../../../../common/format';
+import { formatDuration, megabytes } from '../../../../common/format';
 import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
 import { errorText } from '../../i18n/error-text';
@@ -32,7 +32,6 @@ const ACCEPT: Record<UploadPurpose, string> = {
 const isVideoPurpose = (p: UploadPurpose) => p === 'video' || p === 'trailer';
 
 const isImagePurpose = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p in IMAGE_SIZES;
-const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 type Props = {
   purpose: UploadPurpose;
@@ -64,7 +63,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
 
   /** Checks in the browser; returns a message when the file must not be sent. */
   const precheck = async (f: File): Promise<string | null> => {
-    if (f.size > limit) return intl.formatMessage({ id: 'upload.tooLarge' }, { size: mb(limit) });
+    if (f.size > limit) return intl.formatMessage({ id: 'upload.tooLarge' }, { size: megabytes(limit) });
     if (isImagePurpose(purpose) && !/^image\/(jpeg|png)$/.test(f.type)) return intl.formatMessage({ id: 'upload.wrongType' });
     if (isVideoPurpose(purpose)) {
       // The trailer has the film's checks with a shorter limit (the server applies the same rule).
@@ -93,8 +92,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
         setState({ kind: 'done' });
         onUploaded({ id: outcome.id, name: f.name, url: outcome.url, meta: outcome.meta });
       },
-      onError: (code, message) =>
-        fail(message || errorText(code ?? Code.SubmitFailed, code === Code.FileTooLarge ? { size: mb(limit) } : {}, errorText(Code.SubmitFailed))),
+      onError: (_code, message) => fail(message || errorText(Code.SubmitFailed)),
     });
   };
 

@@ -1,10 +1,10 @@
 import { Upload } from 'tus-js-client';
 import { Code } from '../../../../common/errors';
 import type { CredentialPurpose } from '../../../../common/schemas/entry';
-import { ApiError } from '../../api/api-error';
+import { ApiError, isAnnounced } from '../../api/api-error';
 import { accessToken, request } from '../../api/request';
 import { activeLocale } from '../../i18n/active-locale';
-import { errorText } from '../../i18n/error-text';
+import { errorText, type TextValues } from '../../i18n/error-text';
 
 export type UploadOutcome = { id: string; url: string | null; meta: Record<string, unknown> };
 export type UploadCallbacks = {
@@ -12,7 +12,7 @@ export type UploadCallbacks = {
   onChecking: () => void;
   onRetry: () => void;
   onSuccess: (outcome: UploadOutcome) => void;
-  /** `message` is the server's localised refusal ("The video is 10:01 long…"), or undefined for transport failures. */
+  /** `message` is the refusal's text ("The video is 10:01 long…", errorText), or undefined for transport failures. */
   onError: (code: number | undefined, message: string | undefined) => void;
 };
 export type UploadHandle = { pause: () => void; resume: () => void; abort: () => void };
@@ -61,8 +61,9 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
     onError: (err) => {
       const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
       try {
-        const parsed = JSON.parse(body ?? '') as { code?: number; msg?: string };
-        cb.onError(parsed.code, parsed.msg);
+        const parsed = JSON.parse(body ?? '') as { code?: number; msg?: string; data?: { values?: TextValues } };
+        const { code, msg } = parsed;
+        cb.onError(code, typeof code === 'number' ? errorText(code, parsed.data?.values, msg) : msg);
       } catch {
         cb.onError(undefined, undefined);
       }
@@ -78,11 +79,15 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
     });
     upload.options.metadata = { ...upload.options.metadata, credential: issued.credential };
   } catch (err) {
+    const none = { pause: () => undefined, resume: () => undefined, abort: () => undefined };
+    // An expired session: the request layer has told the person and is taking them to the login.
+    if (isAnnounced(err)) return none;
     // SPEC §7: "Failed to obtain temporary secret key", with the server's reason when it gave one.
     const base = errorText(Code.UploadKeyFailed);
-    const reason = err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== Code.UploadKeyFailed ? err.msg : '';
+    const reason =
+      err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== Code.UploadKeyFailed ? errorText(err.code, err.values, err.msg) : '';
     cb.onError(Code.UploadKeyFailed, reason ? `${base}: ${reason}` : base);
-    return { pause: () => undefined, resume: () => undefined, abort: () => undefined };
+    return none;
   }
   const previous = await upload.findPreviousUploads();
   if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
