@@ -38,12 +38,20 @@ async function signInToConsole(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: e('console.login.submit') }).click();
 }
 
+/** Full-page shots at 1280 and 390 px, each from a fresh load at that width (as a phone opens the page). */
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.locator('img[loading="lazy"]').evaluateAll((imgs) => {
+      for (const img of imgs) (img as HTMLImageElement).loading = 'eager';
+    });
+    await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
 }
 
 test('the organiser invites a juror, the juror scores two submitted films, the results are published and mailed', async ({

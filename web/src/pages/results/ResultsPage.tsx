@@ -41,7 +41,7 @@ export default function ResultsPage() {
   return (
     <>
       <PageHeader title={intl.formatMessage({ id: 'route.results' })} intro={intl.formatMessage({ id: data ? 'results.intro' : 'results.soon' })} />
-      <div className="container section results" aria-busy={results.isLoading}>
+      <div className="container results" aria-busy={results.isLoading}>
         {data === null && (
           <p className="results-soon">
             <Link to={link('/gallery')} className="btn btn-primary">

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Grid, Row, Space, Spin, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { JuryEntryDetail } from '../../../../../common/jury/api-types';
@@ -15,6 +15,7 @@ export function JudgingEntryPage() {
   const intl = useIntl();
   const id = Number(useParams().id);
   const qc = useQueryClient();
+  const screens = Grid.useBreakpoint();
   const key = ['jury', 'entry', id];
   const entry = useQuery({ queryKey: key, queryFn: ({ signal }) => adminGet<JuryEntryDetail>(`/api/jury/judging/entries/${id}`, signal) });
   const onSaved = async (next: JuryEntryDetail) => {
@@ -57,7 +58,7 @@ export function JudgingEntryPage() {
               <Empty description={intl.formatMessage({ id: 'console.detail.noVideo' })} />
             )}
           </Card>
-          <Descriptions column={1} size="small" style={{ marginTop: 16 }} bordered>
+          <Descriptions column={1} size="small" style={{ marginTop: 16 }} bordered layout={screens.md ? 'horizontal' : 'vertical'}>
             <Descriptions.Item label={intl.formatMessage({ id: 'jury.entry.slogan' })}>{e.slogan}</Descriptions.Item>
             <Descriptions.Item label={intl.formatMessage({ id: 'jury.entry.description' })}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{e.description}</Typography.Paragraph>
