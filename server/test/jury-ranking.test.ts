@@ -213,6 +213,9 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
     expect(await okData('GET', '/api/results')).toBeNull();
     expect(await okData('GET', '/api/results/status')).toEqual({ published: false });
 
+    const head = async () => (await m.t.app.inject({ method: 'GET', url: '/en-US/results' })).body;
+    expect(await head()).toContain('<meta name="description" content="The winners will be announced here when judging ends.">');
+
     const mailsBefore = m.sink.messages.length;
     expect(await okData('POST', '/api/admin/jury/results/publish', admin.token)).toMatchObject({ publishedAt: expect.any(String), mailed: 5 });
     expect(m.sink.messages.length - mailsBefore).toBe(5);
@@ -231,6 +234,11 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
     const zh = (await m.t.app.inject({ method: 'GET', url: '/api/results', headers: { 'x-locale': 'zh-TW' } })).json().data;
     expect(zh.groups[0].winners.map((w: { award: string }) => w.award)).toEqual(['金奖', '銀獎']);
     expect(await okData('GET', '/api/results/status')).toEqual({ published: true });
+    // The page's server-rendered head names the winners for a shared link, with the gold winner's cover.
+    const shared = await head();
+    expect(shared).toContain('<meta property="og:title" content="Results">');
+    expect(shared).toMatch(/<meta property="og:description" content="[^"]*Gold《Film 3》, Silver《Film 2》/);
+    expect(shared).toMatch(/<meta property="og:image" content="http:\/\/contest.test\/media\/[^"]+"/);
     // Publishing again does not mail anyone twice.
     await okData('POST', '/api/admin/jury/results/publish', admin.token);
     expect(m.sink.messages.length - mailsBefore).toBe(5);
