@@ -30,4 +30,9 @@ export type TemplateFile = { id: number; slug: string; title: string; fileUrl: s
 export type PhaseWindow = { phase: Phase; start: string; end: string };
 export type ContestInfo = { phases: PhaseWindow[]; currentPhase: Phase | null; now: string };
 
-export type CurrentUser = { id: number; email: string; name: string; role: 'user' | 'admin'; verified: boolean };
+export type CurrentUser = { id: number; email: string; name: string; role: Role; verified: boolean };
+/** 'juror': invited by the organiser, sees only the console's judging area. */
+export type Role = 'user' | 'admin' | 'juror';
+export function roleOf(stored: string): Role {
+  return stored === 'admin' || stored === 'juror' ? stored : 'user';
+}

@@ -36,8 +36,8 @@ export type SponsorTier = (typeof SPONSOR_TIERS)[number];
 export const PAGE_SLUGS = ['eventDetails', 'aboutUs', 'specialThanks'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
-/** Contest phases in order; their dates live in the contest settings. */
-export const PHASES = ['registration', 'submission', 'review', 'voting', 'awards'] as const;
+/** Contest phases in order; their dates live in the contest settings. `judging`: jurors score; its end locks the scores. */
+export const PHASES = ['registration', 'submission', 'review', 'voting', 'judging', 'awards'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** Settings key of the organiser's contact address (edited in the console; ORGANISER_EMAIL is the fallback). */

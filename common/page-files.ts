@@ -17,6 +17,7 @@ export const PAGE_FILES: Record<string, string> = {
   'exhibition/:id': 'src/pages/exhibition/ExhibitionDetailPage.tsx',
   specialThanks: 'src/pages/thanks/SpecialThanksPage.tsx',
   contactUs: 'src/pages/contact/ContactUsPage.tsx',
+  results: 'src/pages/results/ResultsPage.tsx',
   aboutUs: 'src/pages/about/AboutUsPage.tsx',
   activateLogin: 'src/pages/accounts/ActivateLoginPage.tsx',
   activateFaild: 'src/pages/accounts/ActivateFailedPage.tsx',

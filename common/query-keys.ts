@@ -12,6 +12,8 @@ export const queryKeys = {
   news: (locale: Locale, page: number, pageSize: number, category?: NewsCategory) => ['news', locale, page, pageSize, category ?? 'all'],
   jury: (locale: Locale) => ['jury', locale],
   sponsors: (locale: Locale) => ['sponsors', locale],
+  results: (locale: Locale) => ['results', locale],
+  resultsStatus: () => ['results', 'status'],
   gallery: (locale: Locale, group: string | undefined, q: string | undefined, sort: GallerySort) => ['gallery', locale, group ?? 'all', q ?? '', sort],
 };
 

@@ -28,6 +28,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'exhibition/:id', titleKey: 'route.exhibition' },
   { path: 'specialThanks', titleKey: 'route.specialThanks', indexable: true },
   { path: 'contactUs', titleKey: 'route.contactUs', indexable: true },
+  // The winners once the organiser publishes them (before that it says when; the menu links it only after).
+  { path: 'results', titleKey: 'route.results', indexable: true },
   { path: 'aboutUs', titleKey: 'route.aboutUs', indexable: true },
   { path: 'activateLogin', titleKey: 'route.activateLogin' },
   { path: 'activateFaild', titleKey: 'route.activateFaild' },

@@ -11,6 +11,9 @@ import coreTw from './core/zh-TW.json' with { type: 'json' };
 import galleryEn from './gallery/en-US.json' with { type: 'json' };
 import galleryCn from './gallery/zh-CN.json' with { type: 'json' };
 import galleryTw from './gallery/zh-TW.json' with { type: 'json' };
+import juryEn from './jury/en-US.json' with { type: 'json' };
+import juryCn from './jury/zh-CN.json' with { type: 'json' };
+import juryTw from './jury/zh-TW.json' with { type: 'json' };
 import mediaEn from './media/en-US.json' with { type: 'json' };
 import mediaCn from './media/zh-CN.json' with { type: 'json' };
 import mediaTw from './media/zh-TW.json' with { type: 'json' };
@@ -20,12 +23,12 @@ import submissionTw from './submission/zh-TW.json' with { type: 'json' };
 
 /**
  * Interface texts of every locale, one folder per feature area (core, accounts, submission, gallery,
- * console, media) so areas can grow independently. The same texts feed react-intl on the web and page
+ * console, media, jury) so areas can grow independently. The same texts feed react-intl on the web and page
  * heads / e-mails on the server. Keys are prefixed by area (e.g. "account.login.title") and never collide.
  */
-const zhCN = { ...coreCn, ...accountsCn, ...submissionCn, ...galleryCn, ...consoleCn, ...mediaCn };
-const zhTW = { ...coreTw, ...accountsTw, ...submissionTw, ...galleryTw, ...consoleTw, ...mediaTw };
-const enUS = { ...coreEn, ...accountsEn, ...submissionEn, ...galleryEn, ...consoleEn, ...mediaEn };
+const zhCN = { ...coreCn, ...accountsCn, ...submissionCn, ...galleryCn, ...consoleCn, ...mediaCn, ...juryCn };
+const zhTW = { ...coreTw, ...accountsTw, ...submissionTw, ...galleryTw, ...consoleTw, ...mediaTw, ...juryTw };
+const enUS = { ...coreEn, ...accountsEn, ...submissionEn, ...galleryEn, ...consoleEn, ...mediaEn, ...juryEn };
 
 export type MessageKey = keyof typeof zhCN;
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };

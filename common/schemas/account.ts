@@ -47,10 +47,10 @@ export const loginPasswordField = z
   .min(1, codeMessage(Code.PasswordRequired))
   .max(LOGIN_PASSWORD_MAX, codeMessage(Code.WrongCredentials));
 
-const confirmField = z.string({ error: codeMessage(Code.PasswordsDiffer) });
+export const confirmField = z.string({ error: codeMessage(Code.PasswordsDiffer) });
 
 /** Password and confirmation must match (1001), reported on the confirmation field. */
-function matching<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
+export function matching<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
   if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: codeMessage(Code.PasswordsDiffer), path: ['confirmPassword'] });
 }
 

@@ -15,6 +15,7 @@ import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
 import { galleryRoutes } from './routes/gallery/index';
 import { healthRoutes } from './routes/health/index';
+import { juryRoutes } from './routes/jury/index';
 import { mediaRoutes } from './routes/media/index';
 import { pageRoutes } from './routes/pages/index';
 import { seoRoutes } from './routes/pages/seo';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(submissionRoutes);
   await app.register(galleryRoutes);
   await app.register(consoleRoutes);
+  await app.register(juryRoutes);
   await app.register(downloadLinkRoutes);
   await app.register(mediaRoutes);
   await app.register(seoRoutes);

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API_ROUTES } from '../src/routes/console/index';
-import { createTestUser, DIALECTS, insertEntry, startTestApp, type TestApp } from './factories';
+import { JUROR_API_ROUTES } from '../src/routes/jury/index';
+import { createTestJuror, createTestUser, DIALECTS, insertEntry, startTestApp, type TestApp } from './factories';
 
 /**
- * Authorisation matrix: every console API route x {anonymous, verified user, disabled admin, admin}.
+ * Authorisation matrix: every console API route x {anonymous, verified user, disabled admin, juror, admin},
+ * and every judging route x {anonymous, user, admin, disabled juror, juror}.
  * Non-admins are sent real object ids (another user's entry, a real news item) so a missing check would
  * show as a success; the admin is sent ids that do not exist so the run changes nothing.
  */
 describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
   let t: TestApp;
-  let tokens: Record<'user' | 'disabledAdmin' | 'admin', string>;
+  let tokens: Record<'user' | 'disabledAdmin' | 'admin' | 'juror' | 'disabledJuror', string>;
   let realIds: Record<string, string>;
 
   beforeAll(async () => {
@@ -21,6 +23,8 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
       user: (await createTestUser(t.ctx, { role: 'user' })).token,
       disabledAdmin: (await createTestUser(t.ctx, { role: 'admin', disabled: true })).token,
       admin: (await createTestUser(t.ctx, { role: 'admin' })).token,
+      juror: (await createTestJuror(t.ctx)).token,
+      disabledJuror: (await createTestJuror(t.ctx, { disabled: true })).token,
     };
     realIds = { id: String(entryId), kind: 'news', slug: 'aboutUs' };
     // For user routes the id is another account's (the entry owner's).
@@ -35,13 +39,13 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
       .replace(':file', 'empower')
       .replace(':id', url.startsWith('/api/admin/users/') ? (ids.userId as string) : (ids.id as string));
 
-  const call = (route: string, token: string | undefined, ids: Record<string, string>) => {
+  const call = (route: string, token: string | undefined, ids: Record<string, string>, payload: object = {}) => {
     const [method, url] = route.split(' ') as [string, string];
     return t.app.inject({
       method: method as 'GET',
       url: fill(url, ids),
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload }),
     });
   };
 
@@ -66,11 +70,13 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
         ['anonymous', undefined],
         ['user', tokens.user],
         ['disabledAdmin', tokens.disabledAdmin],
+        // A juror signs in to the console too, but no organiser route answers them.
+        ['juror', tokens.juror],
       ] as const) {
         const res = await call(route, token, realIds);
         tried++;
-        const expected = role === 'user' ? 403 : 401;
-        const refusedCode = role === 'user' ? 1010 : role === 'anonymous' ? 1009 : 1011;
+        const expected = role === 'user' || role === 'juror' ? 403 : 401;
+        const refusedCode = role === 'user' || role === 'juror' ? 1010 : role === 'anonymous' ? 1009 : 1011;
         if (res.statusCode < 400 || res.statusCode !== expected || res.json().code !== refusedCode) {
           unauthorisedSuccesses.push(`${role} ${route} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
         }
@@ -82,7 +88,35 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
     console.log(`routes x roles tried: ${tried}, unauthorised successes: ${unauthorisedSuccesses.length}`);
     expect(unauthorisedSuccesses).toEqual([]);
     expect(adminRefused).toEqual([]);
-    expect(tried).toBe(routes.length * 4);
+    expect(tried).toBe(routes.length * 5);
+  });
+
+  it('lets only an enabled juror through on every judging route', async () => {
+    const routes = [...JUROR_API_ROUTES].sort();
+    expect(routes).toEqual(
+      expect.arrayContaining(['GET /api/jury/judging/entries', 'GET /api/jury/judging/entries/:id', 'PUT /api/jury/judging/entries/:id/sheet']),
+    );
+    const refused: string[] = [];
+    const jurorRefused: string[] = [];
+    for (const route of routes) {
+      for (const [role, token, status, code] of [
+        ['anonymous', undefined, 401, 1009],
+        ['user', tokens.user, 403, 7105],
+        ['admin', tokens.admin, 403, 7105],
+        ['disabledJuror', tokens.disabledJuror, 401, 1011],
+      ] as const) {
+        const res = await call(route, token, realIds);
+        if (res.statusCode !== status || res.json().code !== code) refused.push(`${role} ${route} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+      // The real entry id is still pending: not assigned to anyone, so the juror gets 7102, never the entry.
+      // Valid bodies, so the answer is about the entry, not the input.
+      const body = route.endsWith('/sheet') ? { scores: {}, comment: '' } : { recused: true };
+      const res = await call(route, tokens.juror, realIds, body);
+      if (res.statusCode === 401 || res.statusCode === 403) jurorRefused.push(`${route} -> ${res.statusCode}`);
+      if (route.includes(':id')) expect(res.json().code, route).toBe(7102);
+    }
+    expect(refused).toEqual([]);
+    expect(jurorRefused).toEqual([]);
   });
 
   it('serves the console shell to anyone but its data only to admins', async () => {

@@ -143,7 +143,7 @@ describe.each(DIALECTS)('content read API on %s', (dialect) => {
 
   it('reports the contest phases and the current one', async () => {
     const info = (await get('/api/contest')).json().data;
-    expect(info.phases.map((p: { phase: string }) => p.phase)).toEqual(['registration', 'submission', 'review', 'voting', 'awards']);
+    expect(info.phases.map((p: { phase: string }) => p.phase)).toEqual(['registration', 'submission', 'review', 'voting', 'judging', 'awards']);
     expect(info.currentPhase).toBe('registration');
   });
 

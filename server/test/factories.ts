@@ -5,6 +5,7 @@ import { createContext } from '../src/bootstrap';
 import { type ConfigOverrides, loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { nowIso } from '../src/db/database';
+import { upsertJuror } from '../src/db/repos/jury/jurors';
 import { readSettings, writeSetting } from '../src/db/repos/settings';
 import { startBackground } from '../src/lifecycle';
 import { hashPassword } from '../src/services/auth/passwords';
@@ -168,7 +169,7 @@ let users = 0;
 /** Inserts a user straight into the database (for tests of other areas); returns its id and a bearer token. */
 export async function createTestUser(
   ctx: AppContext,
-  opts: { email?: string; password?: string; verified?: boolean; role?: 'user' | 'admin'; locale?: string; disabled?: boolean } = {},
+  opts: { email?: string; password?: string; verified?: boolean; role?: 'user' | 'admin' | 'juror'; locale?: string; disabled?: boolean } = {},
 ): Promise<{ id: number; email: string; password: string; token: string }> {
   users++;
   const email = opts.email ?? `user${users}-${Date.now()}@example.test`;
@@ -189,6 +190,16 @@ export async function createTestUser(
     .executeTakeFirstOrThrow();
   const token = await createSession(ctx.db, ctx.config, row.id);
   return { id: row.id, email, password, token };
+}
+
+/**
+ * A juror as background (for a test whose subject is not the invitation, such as the authorisation matrix):
+ * a juror account and its jurors row, scoped to `group` (null: every group).
+ */
+export async function createTestJuror(ctx: AppContext, opts: { group?: 'open' | 'student' | null; disabled?: boolean } = {}) {
+  const user = await createTestUser(ctx, { role: 'juror', disabled: opts.disabled });
+  await upsertJuror(ctx.db, { user_id: user.id, jury_member_id: null, group_scope: opts.group ?? null, invited_by: user.id, invited_at: nowIso() });
+  return user;
 }
 
 /** Moves every unspent e-mail token of `purpose` past its expiry, as if its link had waited too long. */

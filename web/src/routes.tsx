@@ -24,6 +24,7 @@ const PAGES: Record<string, Loader> = {
   'exhibition/:id': () => import('./pages/exhibition/ExhibitionDetailPage'),
   specialThanks: () => import('./pages/thanks/SpecialThanksPage'),
   contactUs: () => import('./pages/contact/ContactUsPage'),
+  results: () => import('./pages/results/ResultsPage'),
   aboutUs: () => import('./pages/about/AboutUsPage'),
   activateLogin: () => import('./pages/accounts/ActivateLoginPage'),
   activateFaild: () => import('./pages/accounts/ActivateFailedPage'),

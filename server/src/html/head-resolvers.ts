@@ -1,10 +1,12 @@
 import { Code } from '../../../common/errors';
+import { t } from '../../../common/i18n/index';
 import type { Locale } from '../../../common/locales';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { getExhibition } from '../services/content/exhibitions';
 import { getNews } from '../services/content/news';
 import { getGalleryEntry } from '../services/gallery/entries';
+import { publicResults } from '../services/jury/results';
 import { stripTags } from './escape';
 
 export type HeadOverride = { title: string; description?: string; imageUrl?: string; type?: 'article' | 'video.other' };
@@ -28,6 +30,20 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 const validId = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null);
 
 export const headResolvers: Record<string, HeadResolver> = {
+  // Results (issue 16): once published, the share card names the winners and shows the first one's cover;
+  // before that the page says when they will be announced.
+  results: async (ctx, _params, locale) => {
+    const results = await publicResults(ctx.db, locale);
+    if (!results) return { title: t(locale, 'route.results'), description: t(locale, 'results.soon') };
+    const winners = results.groups.flatMap((g) => g.winners);
+    const list = winners.map((w) => `${w.award}《${w.title}》`).join(locale === 'en-US' ? ', ' : '、');
+    return {
+      title: t(locale, 'route.results'),
+      description: t(locale, 'results.shareDescription', { site: t(locale, 'site.name'), winners: list }).slice(0, 160),
+      imageUrl: winners.find((w) => w.coverUrl)?.coverUrl ?? undefined,
+      type: 'article',
+    };
+  },
   'events/:id': async (ctx, params, locale) => {
     const id = validId(params.id);
     const news = id ? await orNull(getNews(ctx.db, locale, id)) : null;

@@ -33,6 +33,13 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (user.role !== 'admin') throw new AppError(Code.Forbidden);
 }
 
+/** preHandler: a juror is required (the judging area); admins and entrants get 7105. */
+export async function requireJuror(request: FastifyRequest): Promise<void> {
+  const user = await request.sessionUser();
+  if (!user) throw new AppError(Code.LoginRequired);
+  if (user.role !== 'juror') throw new AppError(Code.JurorRequired);
+}
+
 /** Returns the signed-in user or throws; for handlers behind requireUser/requireAdmin. */
 export async function currentUserOf(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.sessionUser();

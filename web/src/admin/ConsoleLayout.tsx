@@ -8,7 +8,7 @@ import { useCurrentUser } from '../app/current-user';
 import { useAdminLocale } from './AdminLocale';
 import { CONSOLE_MENU, type ConsoleMenuItem, visibleMenu } from './menu';
 
-/** Layout of every console page; anyone without canSeeAdmin is sent to the sign-in form. */
+/** Layout of every console page; anyone without canSeeAdmin or canJudge is sent to the sign-in form. */
 export function ConsoleLayout() {
   const { currentUser, access, refresh } = useCurrentUser();
   const { locale, setLocale } = useAdminLocale();
@@ -23,7 +23,9 @@ export function ConsoleLayout() {
     return toAntd(visibleMenu(CONSOLE_MENU, access));
   }, [access, intl]);
 
-  if (!access.canSeeAdmin) return <Navigate to="/login" replace />;
+  if (!access.canSeeAdmin && !access.canJudge) return <Navigate to="/login" replace />;
+  // A juror's console is the judging area alone; every other address leads there.
+  if (!access.canSeeAdmin && !location.pathname.startsWith('/judging')) return <Navigate to="/judging" replace />;
 
   const logout = async () => {
     await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);
@@ -50,7 +52,7 @@ export function ConsoleLayout() {
       <Layout>
         <Layout.Header className="console-header">
           <Space wrap size="small">
-            {screens.sm && <Typography.Text type="secondary">{currentUser?.email}</Typography.Text>}
+            {screens.sm && <Typography.Text className="jury-muted">{currentUser?.email}</Typography.Text>}
             <Select
               size="small"
               aria-label={intl.formatMessage({ id: 'common.language' })}

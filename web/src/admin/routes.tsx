@@ -5,6 +5,7 @@ import { LoginPage } from './pages/LoginPage';
 /** Console pages load on demand; the shell (layout, menu, sign-in) is in the entry chunk. */
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  { path: '/invite', lazy: async () => ({ Component: (await import('./pages/judging/InvitePage')).InvitePage }) },
   {
     path: '/',
     element: <ConsoleLayout />,
@@ -17,6 +18,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'inbox', lazy: async () => ({ Component: (await import('./pages/InboxPage')).InboxPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage }) },
       { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
+      { path: 'jury', lazy: async () => ({ Component: (await import('./pages/jury/JuryPage')).JuryPage }) },
+      { path: 'judging', lazy: async () => ({ Component: (await import('./pages/judging/JudgingPage')).JudgingPage }) },
+      { path: 'judging/:id', lazy: async () => ({ Component: (await import('./pages/judging/JudgingEntryPage')).JudgingEntryPage }) },
     ],
   },
 ];

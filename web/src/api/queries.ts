@@ -12,6 +12,7 @@ import type {
   TemplateFile,
 } from '../../../common/api-types';
 import type { NewsCategory, PageSlug } from '../../../common/constants';
+import type { PublicResults } from '../../../common/jury/api-types';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
 import { qs } from './query-string';
@@ -79,4 +80,22 @@ export function useTemplates() {
 
 export function useContest() {
   return useQuery({ queryKey: queryKeys.contest(), queryFn: ({ signal }) => request<ContestInfo>('/api/contest', { signal, level: 'notification' }) });
+}
+
+/** The published results (null until the organiser publishes them). */
+export function useResults() {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: queryKeys.results(locale),
+    queryFn: ({ signal }) => request<PublicResults | null>('/api/results', { signal, level: 'redirect' }),
+  });
+}
+
+/** Whether the results are public: the menu shows their entry only then. A failure just leaves it out. */
+export function useResultsPublished(): boolean {
+  const status = useQuery({
+    queryKey: queryKeys.resultsStatus(),
+    queryFn: ({ signal }) => request<{ published: boolean }>('/api/results/status', { signal, level: 'silent' }),
+  });
+  return status.data?.published === true;
 }

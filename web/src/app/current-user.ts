@@ -19,7 +19,7 @@ export function useCurrentUser(): CurrentUserState {
   return value;
 }
 
-/** canSeeAdmin: a current user exists and has the admin role (DESIGN §4). */
+/** canSeeAdmin: a current user exists and has the admin role (DESIGN §4); canJudge: a juror (the judging area only). */
 export function accessFor(user: CurrentUser | null): AccessMap {
-  return { canSeeAdmin: Boolean(user && user.role === 'admin'), isLoggedIn: Boolean(user) };
+  return { canSeeAdmin: Boolean(user && user.role === 'admin'), canJudge: Boolean(user && user.role === 'juror'), isLoggedIn: Boolean(user) };
 }

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { canAccess } from '../../../common/routes';
+import { useResultsPublished } from '../api/queries';
 import { clearAccessToken, request } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Logo } from '../components/Logo';
 import { useLocale } from '../i18n/use-locale';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, RESULTS_NAV_ITEM } from './nav-items';
 
 function useLogout() {
   const { refresh } = useCurrentUser();
@@ -62,6 +63,7 @@ function SessionLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function SiteHeader() {
   const intl = useIntl();
   const { link } = useLocale();
+  const resultsPublished = useResultsPublished();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -89,7 +91,7 @@ export function SiteHeader() {
   }, [open]);
 
   const navLinks = (onNavigate?: () => void) =>
-    NAV_ITEMS.map((item) => (
+    (resultsPublished ? [...NAV_ITEMS, RESULTS_NAV_ITEM] : NAV_ITEMS).map((item) => (
       <NavLink key={item.path} to={link(item.path)} className="nav-link" onClick={onNavigate}>
         <FormattedMessage id={item.label} />
       </NavLink>

@@ -4,3 +4,6 @@ import type { MessageKey } from '../../../common/i18n/index';
 const MENU_PAGES = ['home', 'eventDetails', 'submitWorks', 'events', 'professionalJury', 'gallery', 'exhibition', 'specialThanks', 'contactUs'] as const;
 
 export const NAV_ITEMS: { path: string; label: MessageKey }[] = MENU_PAGES.map((page) => ({ path: `/${page}`, label: `menu.${page}` as const }));
+
+/** The results page joins the menu once the organiser has published it. */
+export const RESULTS_NAV_ITEM: { path: string; label: MessageKey } = { path: '/results', label: 'menu.results' };

@@ -1,7 +1,7 @@
 import type { Db } from '../database';
 
 /** SQL of the accounts area: users by e-mail, one-use e-mail tokens, login-attempt counters. */
-export type TokenPurpose = 'verify' | 'reset';
+export type TokenPurpose = 'verify' | 'reset' | 'invite';
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

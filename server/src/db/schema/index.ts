@@ -3,6 +3,7 @@ import type { ConsoleTables } from './console';
 import type { CoreTables } from './core';
 import type { EntryTables } from './entries';
 import type { GalleryTables } from './gallery';
+import type { JuryTables } from './jury';
 import type { MediaTables } from './media';
 import type { SubmissionTables } from './submission';
 
@@ -10,4 +11,4 @@ export * from './core';
 export * from './entries';
 
 /** The whole schema; each feature area owns its file in this folder. */
-export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables;
+export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables & JuryTables;

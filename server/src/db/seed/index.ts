@@ -115,6 +115,7 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
     submission: { start: at(-20), end: at(40) },
     review: { start: at(40), end: at(55) },
     voting: { start: at(-10), end: at(60) },
+    judging: { start: at(55), end: at(64) },
     awards: { start: at(65), end: at(66) },
   });
   await seedDemoAdmin(ctx);

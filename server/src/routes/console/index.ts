@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,17 +29,11 @@ import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/c
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
 import { consoleFileRoutes } from './files';
+import { consoleJuryRoutes } from './jury';
+import { sendCsv } from './send-csv';
 
 /** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
 export const CONSOLE_API_ROUTES = new Set<string>();
-
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
-}
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const kindParam = z.object({ kind: z.enum(CONTENT_KIND_NAMES) });
@@ -195,6 +188,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
 
   // Files: content images and templates uploaded, an entry's files downloaded (own body parser, same guard).
   await app.register(consoleFileRoutes);
+  // Jury: jurors, criteria, awards, ranking, results (same guard).
+  await app.register(consoleJuryRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

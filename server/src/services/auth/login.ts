@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../../common/api-types';
+import { type CurrentUser, roleOf } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findUserByEmail } from '../../db/repos/accounts';
@@ -12,7 +12,7 @@ export function toCurrentUser(user: { id: number; email: string; role: string; v
     id: user.id,
     email: user.email,
     name: user.email.split('@')[0] ?? user.email,
-    role: user.role === 'admin' ? 'admin' : 'user',
+    role: roleOf(user.role),
     verified: user.verified_at !== null,
   };
 }

@@ -1,8 +1,8 @@
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
-import { nowIso } from '../../db/database';
-import { deleteAccountToken, findUserByEmail, markVerified, setPasswordHash } from '../../db/repos/accounts';
+import { type Db, nowIso } from '../../db/database';
+import { deleteAccountToken, findUserByEmail, markVerified, setPasswordHash, type TokenPurpose } from '../../db/repos/accounts';
 import { revokeUserSessions } from '../../db/repos/sessions';
 import { AppError } from '../../errors';
 import { resetPasswordMail } from '../../mail/templates/accounts/account-mail';
@@ -36,17 +36,28 @@ export async function assertResetTokenLive(ctx: AppContext, token: string): Prom
  * the account and lifts its failed-login lock, all in one transaction. It does not sign the person in.
  * Holding the link proves the mailbox, so an unverified account becomes verified.
  */
+/**
+ * Spends a one-use link and sets the account's password through it, inside the caller's transaction: the new
+ * hash, the address verified (holding the link proves the mailbox), every session ended and the failed-login
+ * lock lifted. Returns the account's id, or undefined when the link was not live.
+ */
+export async function setPasswordThroughLink(trx: Db, token: string, purpose: TokenPurpose, hash: string): Promise<number | undefined> {
+  const row = await spendToken(trx, token, purpose);
+  if (!row) return undefined;
+  const now = nowIso();
+  await setPasswordHash(trx, row.user_id, hash);
+  await markVerified(trx, row.user_id, now);
+  await revokeUserSessions(trx, row.user_id, now);
+  await forgiveLoginFailures(trx, row.user_id);
+  return row.user_id;
+}
+
+/**
+ * Sets a new password through a reset link, in one transaction (see setPasswordThroughLink). It does not
+ * sign the person in. An unverified account becomes verified.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
-  const done = await ctx.db.transaction().execute(async (trx) => {
-    const row = await spendToken(trx, token, 'reset');
-    if (!row) return false;
-    const now = nowIso();
-    await setPasswordHash(trx, row.user_id, hash);
-    await markVerified(trx, row.user_id, now);
-    await revokeUserSessions(trx, row.user_id, now);
-    await forgiveLoginFailures(trx, row.user_id);
-    return true;
-  });
-  if (!done) throw new AppError(Code.InvalidResetLink);
+  const userId = await ctx.db.transaction().execute((trx) => setPasswordThroughLink(trx, token, 'reset', hash));
+  if (userId === undefined) throw new AppError(Code.InvalidResetLink);
 }

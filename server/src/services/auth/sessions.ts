@@ -1,3 +1,4 @@
+import { type Role, roleOf } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import type { Config } from '../../config';
 import { type Db, nowIso } from '../../db/database';
@@ -8,7 +9,7 @@ import { newToken, tokenDigest } from './tokens';
 export type SessionUser = {
   id: number;
   email: string;
-  role: 'user' | 'admin';
+  role: Role;
   locale: string;
   verified: boolean;
   sessionId: number;
@@ -46,7 +47,7 @@ export async function resolveSession(db: Db, config: Config, token: string, now 
   return {
     id: row.user_id,
     email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: roleOf(row.role),
     locale: row.locale,
     verified: row.verified_at !== null,
     sessionId: row.session_id,

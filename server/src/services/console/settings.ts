@@ -45,6 +45,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
       submission: phases.submission ?? EMPTY_WINDOW,
       review: phases.review ?? EMPTY_WINDOW,
       voting: phases.voting ?? EMPTY_WINDOW,
+      judging: phases.judging ?? EMPTY_WINDOW,
       awards: phases.awards ?? EMPTY_WINDOW,
     },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,

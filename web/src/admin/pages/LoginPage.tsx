@@ -2,12 +2,13 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
+import type { Role } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import { request, setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { errorText } from '../../i18n/error-text';
 
-type LoginAnswer = { token: string; user: { role: 'user' | 'admin' } };
+type LoginAnswer = { token: string; user: { role: Role } };
 
 /** /admin/#/login: the console's sign-in, also where an expired session lands (SPEC §2). */
 export function LoginPage() {
@@ -18,6 +19,7 @@ export function LoginPage() {
   const [notAdmin, setNotAdmin] = useState(false);
 
   if (access.canSeeAdmin) return <Navigate to="/" replace />;
+  if (access.canJudge) return <Navigate to="/judging" replace />;
 
   const submit = async (values: { email: string; password: string }) => {
     setBusy(true);
@@ -27,6 +29,7 @@ export function LoginPage() {
       setAccessToken(answer.token);
       await refresh();
       if (answer.user.role === 'admin') navigate('/', { replace: true });
+      else if (answer.user.role === 'juror') navigate('/judging', { replace: true });
       else setNotAdmin(true);
     } catch {
       // The request layer has shown the reason.

@@ -6,10 +6,10 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-type Parts = { subject: MessageKey; intro: MessageKey; action: MessageKey; expiry: MessageKey; ignore: MessageKey };
+export type LinkMailParts = { subject: MessageKey; intro: MessageKey; action: MessageKey; expiry: MessageKey; ignore: MessageKey };
 
 /** One e-mail with a text and an HTML part carrying the same link, in the person's locale. */
-function linkMail(locale: Locale, to: string, link: string, keys: Parts, values: Record<string, number>): MailMessage {
+export function linkMail(locale: Locale, to: string, link: string, keys: LinkMailParts, values: Record<string, number>): MailMessage {
   const site = t(locale, 'site.name');
   const subject = t(locale, keys.subject, { site });
   const intro = t(locale, keys.intro, { site });

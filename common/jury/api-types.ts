@@ -1,0 +1,69 @@
+import type { EntryGroup } from '../constants';
+import type { Locale } from '../locales';
+import type { MediaStatus } from '../media';
+import type { RankedEntry } from './ranking';
+
+/** Answers of the jury area's API (console organiser pages, the juror's judging pages, the public results). */
+
+type Names = Partial<Record<Locale, { name?: string }>>;
+
+export type JuryProgress = { assigned: number; scored: number; recused: number };
+
+export type JurorSummary = {
+  userId: number;
+  email: string;
+  juryMemberId: number | null;
+  juryMemberName: string | null;
+  group: EntryGroup | null;
+  invitedAt: string;
+  acceptedAt: string | null;
+  disabled: boolean;
+  progress: JuryProgress;
+};
+
+export type Criterion = { id: number; weight: number; sort: number; i18n: Names };
+export type Award = { id: number; sort: number; i18n: Names };
+export type CriterionForJuror = { id: number; name: string; weight: number };
+
+export type JudgingState = { locked: boolean; judging: { start: string; end: string } | null; blind: boolean; progress: JuryProgress };
+
+export type JuryEntryStatus = 'todo' | 'scored' | 'recused';
+
+/** What a juror sees of an entry: no vote count ever; no team name or logo when judging is blind. */
+export type JuryEntrySummary = {
+  id: number;
+  entryNo: number | null;
+  group: EntryGroup;
+  title: string;
+  coverUrl: string | null;
+  team: string | null;
+  state: JuryEntryStatus;
+};
+
+export type JuryEntryDetail = JuryEntrySummary & {
+  description: string;
+  slogan: string;
+  teamDesc: string | null;
+  teamLogoUrl: string | null;
+  film: MediaStatus;
+  criteria: CriterionForJuror[];
+  scores: Record<string, number>;
+  comment: string;
+  recused: boolean;
+  locked: boolean;
+};
+
+export type RankingRow = RankedEntry & {
+  entryNo: number | null;
+  title: string;
+  team: string;
+  award: { id: number; name: string } | null;
+};
+
+export type Ranking = { group: EntryGroup; weights: { jury: number; public: number }; rows: RankingRow[] };
+
+export type ResultsState = { publishedAt: string | null; mailed: number };
+
+/** One winner's card on the public results page. */
+export type ResultWinner = { entryId: number; entryNo: number | null; title: string; team: string; coverUrl: string | null; award: string; rank: number };
+export type PublicResults = { publishedAt: string; groups: { group: EntryGroup; winners: ResultWinner[] }[] };

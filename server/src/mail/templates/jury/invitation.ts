@@ -1,0 +1,20 @@
+import type { Locale } from '../../../../../common/locales';
+import type { MailMessage } from '../../mailer';
+import { linkMail } from '../accounts/account-mail';
+
+/** The juror's invitation: one link that sets a password, in the locale the organiser chose. */
+export function jurorInvitationMail(locale: Locale, to: string, link: string, days: number): MailMessage {
+  return linkMail(
+    locale,
+    to,
+    link,
+    {
+      subject: 'jury.mail.invite.subject',
+      intro: 'jury.mail.invite.intro',
+      action: 'jury.mail.invite.action',
+      expiry: 'jury.mail.invite.expiry',
+      ignore: 'jury.mail.invite.ignore',
+    },
+    { days },
+  );
+}

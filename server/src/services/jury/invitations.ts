@@ -1,0 +1,69 @@
+import { Code } from '../../../../common/errors';
+import type { InviteJurorInput } from '../../../../common/jury/schemas';
+import type { Locale } from '../../../../common/locales';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/database';
+import { deleteAccountToken, deleteUser, findUserByEmail, findUserById } from '../../db/repos/accounts';
+import { findJuryMember, insertJurorAccount, markJurorAccepted, upsertJuror } from '../../db/repos/jury/jurors';
+import { AppError } from '../../errors';
+import { jurorInvitationMail } from '../../mail/templates/jury/invitation';
+import { findLiveToken, issueAccountToken } from '../auth/account-tokens';
+import { setPasswordThroughLink } from '../auth/password-reset';
+import { hashPassword } from '../auth/passwords';
+import { type MailErrorLog, sendAccountMail } from '../auth/send-account-mail';
+
+/** A juror has a week to open the invitation; the organiser can send a new one (the old link stops working). */
+export const INVITATION_DAYS = 7;
+
+/** The console's own page sets the password, so the link needs no public route: /admin/#/invite. */
+export function invitationLink(config: Config, token: string, locale: Locale): string {
+  return `${config.publicUrl}/admin/?lang=${locale}#/invite?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Invites a juror: a juror account (new, or the same juror invited again) and a single-use link to set a
+ * password, mailed through the real mailer. A refused mail (2012) leaves nothing behind: a new account and
+ * its link are removed again.
+ */
+export async function inviteJuror(ctx: AppContext, adminId: number, input: InviteJurorInput, logError: MailErrorLog): Promise<{ userId: number }> {
+  if (input.juryMemberId !== null && !(await findJuryMember(ctx.db, input.juryMemberId))) throw new AppError(Code.JuryMemberNotFound);
+  const now = nowIso();
+  const { userId, created } = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await findUserByEmail(trx, input.email);
+    if (existing && existing.role !== 'juror') throw new AppError(Code.JurorEmailTaken);
+    const id = existing?.id ?? (await insertJurorAccount(trx, { email: input.email, locale: input.locale, created_at: now })).id;
+    await upsertJuror(trx, { user_id: id, jury_member_id: input.juryMemberId, group_scope: input.group, invited_by: adminId, invited_at: now });
+    return { userId: id, created: !existing };
+  });
+  const { token, id: tokenId } = await issueAccountToken(ctx.db, userId, 'invite', INVITATION_DAYS * 24 * 60);
+  try {
+    await sendAccountMail(ctx, jurorInvitationMail(input.locale, input.email, invitationLink(ctx.config, token, input.locale), INVITATION_DAYS), logError);
+  } catch (err) {
+    await deleteAccountToken(ctx.db, tokenId);
+    if (created) await deleteUser(ctx.db, userId);
+    throw err;
+  }
+  return { userId };
+}
+
+/** The address an invitation is for, while its link is live (the page shows it above the password form). */
+export async function checkInvitation(ctx: AppContext, token: string): Promise<{ email: string }> {
+  const row = await findLiveToken(ctx.db, token, 'invite');
+  const user = row && (await findUserById(ctx.db, row.user_id));
+  if (!user) throw new AppError(Code.JuryInvitationInvalid);
+  return { email: user.email };
+}
+
+/** Sets the juror's password through the link: spends it, verifies the address, all in one transaction. */
+export async function acceptInvitation(ctx: AppContext, token: string, password: string): Promise<{ email: string }> {
+  const hash = await hashPassword(password);
+  const email = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await setPasswordThroughLink(trx, token, 'invite', hash);
+    if (userId === undefined) return null;
+    await markJurorAccepted(trx, userId, nowIso());
+    return (await findUserById(trx, userId))?.email ?? null;
+  });
+  if (!email) throw new AppError(Code.JuryInvitationInvalid);
+  return { email };
+}

@@ -1,0 +1,108 @@
+import { type EntryGroup, GROUPS } from '../../../../common/constants';
+import type { PublicResults, ResultsState } from '../../../../common/jury/api-types';
+import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
+import type { AppContext } from '../../context';
+import { type Db, nowIso } from '../../db/database';
+import { listAwardedEntries } from '../../db/repos/jury/awards';
+import { approvedEntrants } from '../../db/repos/jury/scores';
+import { readSettings, writeSetting } from '../../db/repos/settings';
+import { resultsMail } from '../../mail/templates/jury/results';
+import { localize } from '../content/localize';
+import { buildRanking } from './ranking';
+
+const RESULTS_SETTING = 'results.published';
+
+type Names = Record<Locale, string>;
+type SnapshotWinner = {
+  entryId: number;
+  entryNo: number | null;
+  title: string;
+  team: string;
+  coverUrl: string | null;
+  rank: number;
+  award: Names;
+  awardSort: number;
+};
+/**
+ * What visitors see is a snapshot taken at publishing: later score or award changes reach the page only
+ * when the organiser publishes again. `mailed` lists entries whose entrant already got the results mail.
+ */
+type Snapshot = { publishedAt: string | null; groups: { group: EntryGroup; winners: SnapshotWinner[] }[]; mailed: number[] };
+
+async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
+  return (await readSettings(db))[RESULTS_SETTING] as Snapshot | undefined;
+}
+
+export async function resultsState(db: Db): Promise<ResultsState> {
+  const s = await readSnapshot(db);
+  return { publishedAt: s?.publishedAt ?? null, mailed: s?.mailed.length ?? 0 };
+}
+
+/** Whether the results page is public (the site's menu shows it only then). */
+export async function resultsPublished(db: Db): Promise<boolean> {
+  return Boolean((await readSnapshot(db))?.publishedAt);
+}
+
+async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
+  const awards = new Map((await listAwardedEntries(db)).map((a) => [a.entry_id, a]));
+  const groups: Snapshot['groups'] = [];
+  for (const group of GROUPS) {
+    const ranking = await buildRanking(db, group, 'zh-CN');
+    const byId = new Map(ranking.entries.map((e) => [e.id, e]));
+    const winners = ranking.rows.flatMap((r) => {
+      const award = awards.get(r.entryId);
+      const e = byId.get(r.entryId);
+      if (!award || !e) return [];
+      const award3 = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, localize<{ name: string }>(award.i18n, l, ['name']).name])) as Names;
+      return [{ entryId: e.id, entryNo: e.entry_no, title: e.title, team: e.team, coverUrl: e.cover_url, rank: r.rank, award: award3, awardSort: award.sort }];
+    });
+    winners.sort((a, b) => a.awardSort - b.awardSort || a.rank - b.rank);
+    groups.push({ group, winners });
+  }
+  return groups;
+}
+
+/**
+ * Publishes the results page and mails every entrant of an approved entry not mailed before (winners and
+ * the rest get different texts, each in the entrant's own locale). A mail that fails is logged and retried
+ * by the next publish; it never un-publishes.
+ */
+export async function publishResults(ctx: AppContext, logError: (err: unknown) => void): Promise<ResultsState> {
+  const previous = await readSnapshot(ctx.db);
+  const snapshot: Snapshot = { publishedAt: nowIso(), groups: await takeSnapshot(ctx.db), mailed: previous?.mailed ?? [] };
+  await writeSetting(ctx.db, RESULTS_SETTING, snapshot);
+  const winners = new Map(snapshot.groups.flatMap((g) => g.winners.map((w) => [w.entryId, w.award] as const)));
+  const mailed = new Set(snapshot.mailed);
+  for (const entrant of await approvedEntrants(ctx.db)) {
+    if (mailed.has(entrant.id)) continue;
+    const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
+    const award = winners.get(entrant.id);
+    try {
+      await ctx.mailer.send(
+        resultsMail(locale, entrant.email, { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` }),
+      );
+      mailed.add(entrant.id);
+    } catch (err) {
+      logError(err);
+    }
+  }
+  await writeSetting(ctx.db, RESULTS_SETTING, { ...snapshot, mailed: [...mailed] });
+  return resultsState(ctx.db);
+}
+
+/** Takes the page down again (the mails already sent stay sent). */
+export async function unpublishResults(db: Db): Promise<ResultsState> {
+  const previous = await readSnapshot(db);
+  if (previous) await writeSetting(db, RESULTS_SETTING, { ...previous, publishedAt: null });
+  return resultsState(db);
+}
+
+/** The public results in a locale; null before they are published (the page says they are coming). */
+export async function publicResults(db: Db, locale: Locale): Promise<PublicResults | null> {
+  const s = await readSnapshot(db);
+  if (!s?.publishedAt) return null;
+  return {
+    publishedAt: s.publishedAt,
+    groups: s.groups.map((g) => ({ group: g.group, winners: g.winners.map(({ award, awardSort: _, ...w }) => ({ ...w, award: award[locale] })) })),
+  };
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Code } from '../../../../../common/errors';
+import { isLocale } from '../../../../../common/locales';
+import { showFieldErrors } from '../../../api/form-errors';
+import { request } from '../../../api/request';
+import { errorText } from '../../../i18n/error-text';
+import { useAdminLocale } from '../../AdminLocale';
+
+type Values = { password: string; confirmPassword: string };
+
+/** /admin/#/invite?token=...: the juror's invitation link sets their password, then they sign in. */
+export function InvitePage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { setLocale } = useAdminLocale();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  // The mail's link names the language the organiser chose for this juror.
+  useEffect(() => {
+    const lang = new URLSearchParams(window.location.search).get('lang');
+    if (isLocale(lang)) setLocale(lang);
+  }, [setLocale]);
+
+  const invitation = useQuery({
+    queryKey: ['jury', 'invitation', token],
+    queryFn: () => request<{ email: string }>(`/api/jury/invitation?token=${encodeURIComponent(token)}`, { level: 'silent' }),
+    retry: false,
+  });
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    try {
+      await request('/api/jury/invitation', { method: 'POST', body: { token, ...values }, level: 'error' });
+      void message.success(intl.formatMessage({ id: 'jury.invite.done' }));
+      navigate('/login', { replace: true });
+    } catch (err) {
+      showFieldErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="console-login">
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+          <FormattedMessage id="jury.invite.title" />
+        </Typography.Title>
+        {invitation.isPending ? (
+          <Spin />
+        ) : invitation.isError ? (
+          <Alert type="error" showIcon title={errorText(Code.JuryInvitationInvalid)} />
+        ) : (
+          <>
+            <Typography.Paragraph>
+              <FormattedMessage id="jury.invite.intro" values={{ email: <strong>{invitation.data.email}</strong> }} />
+            </Typography.Paragraph>
+            <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+              <Form.Item
+                name="password"
+                label={intl.formatMessage({ id: 'jury.invite.password' })}
+                rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item
+                name="confirmPassword"
+                label={intl.formatMessage({ id: 'jury.invite.confirm' })}
+                rules={[{ required: true, message: errorText(Code.PasswordsDiffer) }]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={busy}>
+                <FormattedMessage id="jury.invite.submit" />
+              </Button>
+            </Form>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

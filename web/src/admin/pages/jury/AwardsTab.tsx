@@ -1,0 +1,79 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, InputNumber, Popconfirm, Table } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Award } from '../../../../../common/jury/api-types';
+import type { AwardInput } from '../../../../../common/jury/schemas';
+import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../../../common/locales';
+import { showFieldErrors } from '../../../api/form-errors';
+import { adminGet, adminSend } from '../../api';
+import { NameFields } from './NameFields';
+
+export const AWARDS_KEY = ['admin', 'jury', 'awards'];
+
+/** Named awards (Gold, Silver, Best Popularity...) in three locales; they are given on the results tab. */
+export function AwardsTab() {
+  const intl = useIntl();
+  const f = (id: string) => intl.formatMessage({ id });
+  const qc = useQueryClient();
+  const [form] = Form.useForm<AwardInput>();
+  const awards = useQuery({ queryKey: AWARDS_KEY, queryFn: ({ signal }) => adminGet<Award[]>('/api/admin/jury/awards', signal) });
+
+  const add = async (v: AwardInput) => {
+    const list = await adminSend<Award[]>('POST', '/api/admin/jury/awards', v).catch((err: unknown) => {
+      showFieldErrors(form, err);
+      return null;
+    });
+    if (!list) return;
+    qc.setQueryData(AWARDS_KEY, list);
+    form.resetFields();
+  };
+  const remove = async (id: number) => {
+    const list = await adminSend<Award[]>('DELETE', `/api/admin/jury/awards/${id}`).catch(() => null);
+    if (list) qc.setQueryData(AWARDS_KEY, list);
+  };
+
+  return (
+    <>
+      <Table<Award>
+        rowKey="id"
+        size="small"
+        loading={awards.isFetching}
+        dataSource={awards.data ?? []}
+        pagination={false}
+        scroll={{ x: 600 }}
+        columns={[
+          ...SUPPORTED_LOCALES.map((l) => ({ title: LOCALE_LABELS[l], render: (_: unknown, a: Award) => a.i18n[l]?.name || '—' })),
+          { title: f('jury.awards.sort'), dataIndex: 'sort' },
+          {
+            title: f('jury.actions'),
+            render: (_: unknown, a: Award) => (
+              <Popconfirm title={f('jury.awards.deleteConfirm')} onConfirm={() => remove(a.id)}>
+                <Button size="small" danger>
+                  <FormattedMessage id="jury.delete" />
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <Card size="small" title={f('jury.awards.add')} style={{ marginTop: 16, maxWidth: 520 }}>
+        <Form
+          form={form}
+          name="award"
+          layout="vertical"
+          onFinish={(v) => void add(v)}
+          requiredMark={false}
+          initialValues={{ sort: (awards.data?.length ?? 0) + 1 }}
+        >
+          <NameFields />
+          <Form.Item name="sort" label={f('jury.awards.sort')} extra={f('jury.awards.sortHelp')}>
+            <InputNumber min={-9999} max={9999} precision={0} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            <FormattedMessage id="jury.awards.add" />
+          </Button>
+        </Form>
+      </Card>
+    </>
+  );
+}
