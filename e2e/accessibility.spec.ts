@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../common/constants';
 import { SUPPORTED_LOCALES } from '../common/locales';
-import { PAGE_ROUTES } from '../common/routes';
 import { expect, test } from './fixtures';
 import { registerThroughApi } from './support/api-entrant';
 import { seriousViolations } from './support/axe';
 import { createOrganiser } from './support/entrant-ui';
+import { publicRoutePaths } from './support/public-paths';
 
 /**
  * Issue M: axe-core with the WCAG 2.0-2.2 A/AA rules on every public route in the three locales (plus the
@@ -13,22 +13,6 @@ import { createOrganiser } from './support/entrant-ui';
  * rule and the elements. Detail pages use the first item the public API lists; /account is read signed in.
  */
 const ADMIN = { email: 'e2e-axe-organiser@example.test', password: 'Organ1ser!axe' };
-
-async function firstId(request: APIRequestContext, api: string): Promise<number> {
-  const body = await (await request.get(api)).json();
-  const items = (body.data.items ?? body.data) as { id: number }[];
-  return items[0]?.id as number;
-}
-
-/** Route paths with their parameters filled from the seeded contest. */
-async function publicPaths(request: APIRequestContext): Promise<string[]> {
-  const ids: Record<string, number> = {
-    'events/:id': await firstId(request, '/api/news?pageSize=1'),
-    'gallery/:id': await firstId(request, '/api/gallery?pageSize=1'),
-    'exhibition/:id': await firstId(request, '/api/exhibitions'),
-  };
-  return PAGE_ROUTES.filter((r) => r.localized !== false).map((r) => (r.path in ids ? r.path.replace(':id', String(ids[r.path])) : r.path));
-}
 
 async function expectNoSerious(page: Page) {
   await expect(page.locator('main h1, h1').first()).toBeVisible();
@@ -42,7 +26,7 @@ test.describe('axe on every public page', () => {
       const entrant = await registerThroughApi(request, { email: `e2e-axe-${locale}-${Date.now()}@example.test` });
       await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [ACCESS_TOKEN_KEY, entrant.token] as const);
       const found: string[] = [];
-      for (const path of await publicPaths(request)) {
+      for (const path of await publicRoutePaths(request, { signedIn: true })) {
         await page.goto(`/${locale}/${path}`);
         await expect(page.locator('main h1, h1').first()).toBeVisible();
         found.push(...(await seriousViolations(page)).map((v) => `/${locale}/${path} ${v}`));
