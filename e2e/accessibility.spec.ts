@@ -82,3 +82,63 @@ test.describe('axe on every console page', () => {
     expectClean();
   });
 });
+
+/**
+ * The focus ring of every stop a keyboard reaches keeps 3:1 against the colour behind it (WCAG 2.4.13's
+ * measure, asked by the issue): the ring's colour against the first painted background among the element's
+ * ancestors (a gradient counts by its first colour).
+ */
+async function weakFocusRings(page: Page, stops: number): Promise<string[]> {
+  const weak: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r ?? 0) + 0.7152 * f(g ?? 0) + 0.0722 * f(b ?? 0);
+      };
+      // A player's own controls (inside the browser's shadow tree) draw the browser's ring; they are not ours to measure.
+      if (el instanceof HTMLMediaElement) return null;
+      // A field inside antd's affix wrapper (password, counter) is ringed by the wrapper.
+      const ringed = (/^(INPUT|TEXTAREA)$/.test(el.tagName) && el.closest('.ant-input-affix-wrapper')) || el;
+      const style = getComputedStyle(ringed);
+      const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) return `${name}: no outline (${style.outlineStyle} ${style.outlineWidth})`;
+      let back = [255, 255, 255];
+      for (let a = ringed.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        const c = rgb(s.backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] === 1)) {
+          back = c.slice(0, 3);
+          break;
+        }
+        const g = s.backgroundImage.match(/rgba?\([^)]*\)|#[0-9a-f]{6}/i)?.[0];
+        if (g) {
+          back = g.startsWith('#') ? [1, 3, 5].map((k) => parseInt(g.slice(k, k + 2), 16)) : rgb(g).slice(0, 3);
+          break;
+        }
+      }
+      const [l1, l2] = [lum(rgb(style.outlineColor)), lum(back)].sort((x, y) => y - x) as [number, number];
+      const ratio = (l1 + 0.05) / (l2 + 0.05);
+      return ratio < 3 ? `${name}: ${ratio.toFixed(2)}:1 (${style.outlineColor} on rgb(${back.join(',')}))` : null;
+    });
+    if (found) weak.push(found);
+  }
+  return weak;
+}
+
+test('the focus ring keeps 3:1 at every keyboard stop of the main pages', async ({ page, expectClean }) => {
+  test.setTimeout(120_000);
+  const weak: string[] = [];
+  for (const path of ['/en-US/home', '/en-US/gallery', '/en-US/gallery/1', '/en-US/login', '/en-US/contactUs']) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    weak.push(...(await weakFocusRings(page, 40)).map((w) => `${path} ${w}`));
+  }
+  expect(weak).toEqual([]);
+  expectClean();
+});
