@@ -26,6 +26,8 @@ export type GalleryEntrySummary = {
   team: string;
   coverUrl: string | null;
   voteCount: number;
+  /** The language the entrant wrote the entry's texts in (the locale they submitted from): `lang` on those texts. */
+  lang: string;
 };
 
 export type GalleryEntryDetail = GalleryEntrySummary & {

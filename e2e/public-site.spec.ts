@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { MESSAGES } from '../common/i18n/index';
 import { type Locale, SUPPORTED_LOCALES } from '../common/locales';
 import { PAGE_ROUTES } from '../common/routes';
@@ -111,7 +112,8 @@ test.describe('news pagination', () => {
       const total = (await (await request.get('/api/news')).json()).data.total as number;
       await page.goto(`/${locale}/events`);
       const pager = page.locator('.ant-pagination');
-      await expect(pager.getByText(MESSAGES[locale]['pagination.total'].replace('{total}', String(total)))).toBeVisible();
+      const totalText = createIntl({ locale, messages: MESSAGES[locale] }).formatMessage({ id: 'pagination.total' }, { total });
+      await expect(pager.getByText(totalText)).toBeVisible();
       const texts = { 'en-US': ['Go to', 'Page', '/ page'], 'zh-CN': ['跳至', '页', '条/页'], 'zh-TW': ['跳至', '頁', '條/頁'] }[locale];
       const pagerText = (await pager.textContent()) ?? '';
       for (const t of texts) expect(pagerText).toContain(t);

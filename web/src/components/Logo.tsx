@@ -15,7 +15,7 @@ export function Logo() {
     <span className="logo">
       <LogoMark />
       <span className="logo-text">
-        <FormattedMessage id="site.shortName" />
+        <FormattedMessage id="site.name" />
       </span>
     </span>
   );

@@ -1,15 +1,17 @@
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 
 /** The layout the gallery list and detail sit under (SPEC §2). */
 export default function GalleryLayout() {
   const intl = useIntl();
+  // On a film's page the film's title is the h1; the banner then names the section without a heading.
+  const onFilm = useParams().id !== undefined;
   return (
     <div className="section-layout section-layout--gallery">
-      <PageHeader title={intl.formatMessage({ id: 'route.gallery' })} intro={intl.formatMessage({ id: 'gallery.intro' })} />
+      <PageHeader title={intl.formatMessage({ id: 'route.gallery' })} intro={intl.formatMessage({ id: 'gallery.intro' })} heading={!onFilm} />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

@@ -100,7 +100,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to={link('/home')} className="brand" aria-label={intl.formatMessage({ id: 'site.name' })}>
+        <Link to={link('/home')} className="brand">
           <Logo />
         </Link>
         <nav className="desktop-nav" aria-label={intl.formatMessage({ id: 'menu.main' })}>

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { t } from '../../../../common/i18n/index';
+import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../database';
 import type { JobOutputs } from '../repos/media';
@@ -22,13 +25,17 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
   const dir = path.join(ctx.config.dataDir, 'media', 'demo-entries');
   const clipsDir = path.join(ctx.config.dataDir, 'demo-films');
   const images: Promise<void>[] = [];
-  DEMO_ENTRY_TEXTS.forEach((_, i) => {
-    images.push(demoImage.cover(dir, `cover-${i + 1}.jpg`, i, 400, 400));
-    images.push(demoImage.cover(dir, `video-cover-${i + 1}.jpg`, i, 960, 540));
+  DEMO_ENTRY_TEXTS.forEach(({ title, group }, i) => {
+    // A poster per entry: its own scene and palette, its title, its group in the title's language.
+    // (The gallery card draws its own group badge over the square cover, so the label is on the still only.)
+    const text = { title, label: t(entryLocale(title), `group.${group}`) };
+    images.push(demoImage.cover(dir, `cover-${i + 1}.jpg`, i * 3 + 1, 400, 400, { title }));
+    images.push(demoImage.cover(dir, `video-cover-${i + 1}.jpg`, i * 3 + 1, 960, 540, text));
     images.push(demoImage.logo(dir, `logo-${i + 1}.png`, i));
   });
   const [hasVideo] = await Promise.all([writeDemoClips(clipsDir), ...images]);
   const films = hasVideo ? await demoFilms(ctx, clipsDir) : new Map<number, DemoFilmJob>();
+  const featured = films.get(0) ? featureFirstFilm(ctx, films.get(0) as DemoFilmJob) : null;
   const created = nowIso(now);
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -62,7 +69,7 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
             reject_reason: null,
             // Demo counts without vote rows: they make "most votes" meaningful on a fresh site.
             vote_count: (i * 37 + 11) % 180,
-            locale: /[\u4e00-\u9fff]/.test(title) ? 'zh-CN' : 'en-US',
+            locale: entryLocale(title),
             created_at: at,
             updated_at: at,
             approved_at: at,
@@ -92,6 +99,8 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
         : [];
     });
     if (jobs.length) await trx.insertInto('media_jobs').values(jobs).execute();
+    // The first exhibition is the past gold winner: it plays its film (a copy, so reviewing the entry leaves it be).
+    if (featured) await trx.updateTable('exhibitions').set({ media_url: featured }).where('sort', '=', 0).execute();
     await trx
       .insertInto('scam_tips')
       .values(DEMO_SCAM_TIPS.map((tip, i) => ({ sort: i, i18n: JSON.stringify(tip), created_at: created })))
@@ -99,7 +108,25 @@ export async function seedDemoEntries(ctx: AppContext, now: Date): Promise<void>
   });
 }
 
-type DemoFilmJob = { source: string; outputs: JobOutputs };
+/** The language a demo entry was submitted in: Chinese when its title is. */
+function entryLocale(title: string): Locale {
+  return /[\u4e00-\u9fff]/.test(title) ? 'zh-CN' : 'en-US';
+}
+
+type DemoFilmJob = { source: string; mp4: string; outputs: JobOutputs };
+
+/** Copies a demo film's MP4 to /media/seed/exhibition-1.mp4 for the featured exhibition; its public address. */
+function featureFirstFilm(ctx: AppContext, film: DemoFilmJob): string | null {
+  try {
+    const target = path.join(ctx.config.dataDir, 'media', 'seed', 'exhibition-1.mp4');
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(film.mp4, target);
+    return '/media/seed/exhibition-1.mp4';
+  } catch (err) {
+    console.warn(`[seed] featured exhibition film not copied (${(err as Error).message}): it shows its picture`);
+    return null;
+  }
+}
 
 /** Each demo entry's published film (by entry index); none when ffmpeg cannot transcode the clips. */
 async function demoFilms(ctx: AppContext, clipsDir: string): Promise<Map<number, DemoFilmJob>> {
@@ -111,7 +138,7 @@ async function demoFilms(ctx: AppContext, clipsDir: string): Promise<Map<number,
     );
     DEMO_ENTRY_TEXTS.forEach((_, i) => {
       const film = transcoded.get(DEMO_CLIPS[i % DEMO_CLIPS.length]?.name ?? '');
-      if (film) byEntry.set(i, { source: film.source, outputs: publishDemoFilm(ctx.config.dataDir, film) });
+      if (film) byEntry.set(i, { source: film.source, mp4: path.join(film.folder, film.result.mp4), outputs: publishDemoFilm(ctx.config.dataDir, film) });
     });
   } catch (err) {
     console.warn(`[seed] demo films not transcoded (${(err as Error).message.split('\n')[0]}): demo entries show no film`);

@@ -15,7 +15,8 @@ import type { JobOutputs } from '../repos/media';
  * per machine and reused (every test app seeds the demo; ffmpeg costs seconds), and each entry's folder is
  * hard-linked from it where the disk allows.
  */
-const CACHE = path.join(os.tmpdir(), 'mfc-demo-renditions-v1');
+// v2: the clips of demo-videos.ts v2 (art scenes); same names as v1, other pictures.
+const CACHE = path.join(os.tmpdir(), 'mfc-demo-renditions-v2');
 const RESULT_FILE = 'transcode.json';
 
 export type DemoFilm = { source: string; folder: string; result: TranscodeResult };

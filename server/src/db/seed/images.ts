@@ -1,45 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { type ArtText, artSvg, palette } from './art';
 
 /**
- * Demo images drawn on this machine from SVG (nothing fetched from the internet). They carry no text, so
- * they render the same whatever fonts the machine has.
+ * Demo images drawn on this machine from SVG (nothing fetched from the internet). Portraits, logos and the
+ * QR stand-in carry no text; covers are drawn by art.ts, with the entry's title and group on entry covers.
  */
-const PALETTES: [string, string, string][] = [
-  ['#0b1f4d', '#1d5fd1', '#ffb020'],
-  ['#3a0d2e', '#c2185b', '#ffd54f'],
-  ['#06302b', '#0f9d8a', '#f6f1d1'],
-  ['#1a1033', '#6a3de8', '#4dd0e1'],
-  ['#2b1600', '#e65100', '#fff3e0'],
-  ['#102a43', '#2680c2', '#f0b429'],
-  ['#1b262c', '#0f4c75', '#bbe1fa'],
-  ['#3d0000', '#d32f2f', '#ffcdd2'],
-];
-
-export function palette(i: number): [string, string, string] {
-  return PALETTES[i % PALETTES.length] as [string, string, string];
-}
-
-function coverSvg(w: number, h: number, seed: number): string {
-  const [a, b, c] = palette(seed);
-  const r = Math.min(w, h);
-  const cx = ((seed * 37) % 60) + 20;
-  const holes = Array.from(
-    { length: 12 },
-    (_, i) =>
-      `<rect x="${(i * w) / 12 + w / 48}" y="${h * 0.04}" width="${w / 24}" height="${h * 0.05}" rx="3" fill="${c}" opacity="0.35"/><rect x="${(i * w) / 12 + w / 48}" y="${h * 0.91}" width="${w / 24}" height="${h * 0.05}" rx="3" fill="${c}" opacity="0.35"/>`,
-  ).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
-  <radialGradient id="l" cx="${cx}%" cy="40%" r="60%"><stop offset="0" stop-color="${c}" stop-opacity="0.55"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient></defs>
-  <rect width="${w}" height="${h}" fill="url(#g)"/><rect width="${w}" height="${h}" fill="url(#l)"/>
-  <rect y="0" width="${w}" height="${h * 0.13}" fill="#000" opacity="0.45"/><rect y="${h * 0.87}" width="${w}" height="${h * 0.13}" fill="#000" opacity="0.45"/>${holes}
-  <circle cx="${(w * cx) / 100}" cy="${h * 0.5}" r="${r * 0.22}" fill="none" stroke="${c}" stroke-width="${r * 0.03}" opacity="0.9"/>
-  <path d="M ${(w * cx) / 100 - r * 0.07} ${h * 0.5 - r * 0.1} L ${(w * cx) / 100 + r * 0.1} ${h * 0.5} L ${(w * cx) / 100 - r * 0.07} ${h * 0.5 + r * 0.1} Z" fill="${c}"/>
-  <path d="M ${w * 0.6} ${h * 0.87} L ${w * 0.78} ${h * 0.3} L ${w * 0.95} ${h * 0.87} Z" fill="#000" opacity="0.18"/></svg>`;
-}
-
 function portraitSvg(size: number, seed: number): string {
   const [a, b, c] = palette(seed + 3);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
@@ -86,7 +53,7 @@ async function write(file: string, svg: string, format: 'jpeg' | 'png'): Promise
 }
 
 export const demoImage = {
-  cover: (dir: string, name: string, seed: number, w = 960, h = 540) => write(path.join(dir, name), coverSvg(w, h, seed), 'jpeg'),
+  cover: (dir: string, name: string, seed: number, w = 960, h = 540, text?: ArtText) => write(path.join(dir, name), artSvg(w, h, seed, text), 'jpeg'),
   portrait: (dir: string, name: string, seed: number) => write(path.join(dir, name), portraitSvg(480, seed), 'jpeg'),
   logo: (dir: string, name: string, seed: number) => write(path.join(dir, name), logoSvg(240, 160, seed), 'png'),
   qr: (dir: string, name: string) => write(path.join(dir, name), qrLikeSvg(300), 'png'),

@@ -11,10 +11,28 @@ import { pageWindow } from '../content/paging';
 import { publicStatus, statusOf } from '../media/jobs';
 import { voteSlot, votingSettings } from './voting-settings';
 
-type SummaryRow = { id: number; entry_no: number | null; group: string; title: string; team: string; cover_url: string | null; vote_count: number };
+type SummaryRow = {
+  id: number;
+  entry_no: number | null;
+  group: string;
+  title: string;
+  team: string;
+  cover_url: string | null;
+  vote_count: number;
+  locale: string;
+};
 
 function summary(r: SummaryRow): GalleryEntrySummary {
-  return { id: r.id, entryNo: r.entry_no, group: r.group as EntryGroup, title: r.title, team: r.team, coverUrl: r.cover_url, voteCount: r.vote_count };
+  return {
+    id: r.id,
+    entryNo: r.entry_no,
+    group: r.group as EntryGroup,
+    title: r.title,
+    team: r.team,
+    coverUrl: r.cover_url,
+    voteCount: r.vote_count,
+    lang: r.locale,
+  };
 }
 
 export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {

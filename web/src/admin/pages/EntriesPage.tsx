@@ -116,7 +116,9 @@ export function EntriesPage() {
         size="small"
         loading={isFetching}
         dataSource={data?.items ?? []}
-        scroll={{ x: 1410 }}
+        // As wide as its columns (the sticky Actions column then covers none of them); no scroll box while the
+        // list is empty, since a scroll box with nothing focusable inside cannot be scrolled by keyboard.
+        scroll={data?.items.length ? { x: 'max-content' } : undefined}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         pagination={tablePagination(intl, {
           page: filters.page,

@@ -130,15 +130,16 @@ export function InboxPage() {
   const intl = useIntl();
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
-        <FormattedMessage id="console.menu.inbox" />
-      </Typography.Title>
+      <div className="console-title-row">
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          <FormattedMessage id="console.menu.inbox" />
+        </Typography.Title>
+        {/* Beside the title, not in the tab list: a tab list may hold only tabs (ARIA). */}
+        <Button size="small" onClick={() => void downloadCsv('/api/admin/exports/contacts.csv', 'contacts.csv')}>
+          <FormattedMessage id="console.inbox.export" />
+        </Button>
+      </div>
       <Tabs
-        tabBarExtraContent={
-          <Button size="small" onClick={() => void downloadCsv('/api/admin/exports/contacts.csv', 'contacts.csv')}>
-            <FormattedMessage id="console.inbox.export" />
-          </Button>
-        }
         items={[
           { key: 'contact', label: intl.formatMessage({ id: 'console.inbox.contacts' }), children: <InboxList kind="contact" /> },
           { key: 'scamReport', label: intl.formatMessage({ id: 'console.inbox.reports' }), children: <InboxList kind="scamReport" /> },

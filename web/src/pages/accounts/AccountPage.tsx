@@ -74,7 +74,7 @@ export default function AccountPage() {
                     <FormattedMessage id="account.page.status" />
                   </dt>
                   <dd>
-                    <Tag color={currentUser.verified ? 'green' : 'orange'}>
+                    <Tag color={currentUser.verified ? 'success' : 'warning'}>
                       <FormattedMessage id={currentUser.verified ? 'account.page.verified' : 'account.page.unverified'} />
                     </Tag>
                   </dd>

@@ -3,13 +3,18 @@ import { Link } from 'react-router';
 import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary } from '../../../../common/gallery';
 import { ResponsiveImage } from '../../components/media/ResponsiveImage';
 import { useLocale } from '../../i18n/use-locale';
+import { CardVoteButton } from './CardVoteButton';
 
 export function entryNo(no: number | null): string {
   return no === null ? '' : String(no).padStart(3, '0');
 }
 
-/** One gallery card: cover, entry number, title, team and vote count. `priority`: a first-row card, fetched at once. */
-export function EntryCard({ entry, priority = false }: { entry: GalleryEntrySummary; priority?: boolean }) {
+/**
+ * One gallery card: cover, entry number, title, team and vote count, and the entry page's vote button (same
+ * rules and messages; a second vote is told "You have voted" by the server, as on the entry page).
+ * `priority`: a first-row card, fetched at once.
+ */
+export function EntryCard({ entry, priority = false, votingOpen }: { entry: GalleryEntrySummary; priority?: boolean; votingOpen: boolean }) {
   const { link } = useLocale();
   return (
     <li className="entry-card">
@@ -35,13 +40,21 @@ export function EntryCard({ entry, priority = false }: { entry: GalleryEntrySumm
           </span>
         </div>
         <div className="entry-card-body">
-          <h2 className="entry-card-title">{entry.title}</h2>
-          <p className="entry-card-team muted">{entry.team}</p>
-          <p className="entry-card-votes">
-            <FormattedMessage id="gallery.votes" values={{ count: entry.voteCount }} />
+          <h2 className="entry-card-title" lang={entry.lang}>
+            {entry.title}
+          </h2>
+          <p className="entry-card-team muted" lang={entry.lang}>
+            {entry.team}
           </p>
         </div>
       </Link>
+      <fieldset className="entry-card-foot">
+        <legend className="visually-hidden">{entry.title}</legend>
+        <p className="entry-card-votes">
+          <FormattedMessage id="gallery.votes" values={{ count: entry.voteCount }} />
+        </p>
+        <CardVoteButton entry={entry} votingOpen={votingOpen} />
+      </fieldset>
     </li>
   );
 }

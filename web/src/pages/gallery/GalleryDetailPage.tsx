@@ -7,14 +7,20 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useLocale } from '../../i18n/use-locale';
 import NotFoundPage from '../errors/NotFoundPage';
 import ServerErrorPage from '../errors/ServerErrorPage';
+import { CopyAndQr } from './CopyAndQr';
 import { entryNo } from './EntryCard';
 import { EntryPlayer } from './EntryPlayer';
+import { FilmCredits } from './FilmCredits';
 import { useGalleryEntry } from './gallery-api';
 import { PosterButton, SocialShare } from './ShareButtons';
 import { VoteButton } from './VoteButton';
 import './gallery.css';
 
-/** One entry: the film, its number and votes, voting, sharing, the team's texts, previous / next. */
+/**
+ * One entry: the film, its title (the page's h1), credits and runtime, votes, voting, sharing, the team's
+ * texts, previous / next. The entrant's texts carry `lang` (the language they wrote in), so a screen reader
+ * reads a Chinese title with a Chinese voice on the English page.
+ */
 export default function GalleryDetailPage() {
   const { id } = useParams();
   const intl = useIntl();
@@ -48,8 +54,10 @@ export default function GalleryDetailPage() {
               <FormattedMessage id={`group.${e.group}`} />
             </span>
           </p>
-          <h2 className="entry-title">{e.title}</h2>
-          <p className="entry-team muted">{e.team}</p>
+          <h1 className="entry-title" lang={e.lang}>
+            {e.title}
+          </h1>
+          <FilmCredits entry={e} />
           <p className="entry-votes" aria-live="polite" data-testid="vote-count">
             <FormattedMessage id="gallery.votes" values={{ count: e.voteCount }} />
           </p>
@@ -59,6 +67,7 @@ export default function GalleryDetailPage() {
               <FormattedMessage id="share.heading" />
             </h3>
             <SocialShare url={e.shareUrl} text={intl.formatMessage({ id: 'share.text' }, { title: e.title, no })} />
+            <CopyAndQr url={e.shareUrl} />
             <PosterButton entryId={e.id} />
           </div>
         </aside>
@@ -68,7 +77,7 @@ export default function GalleryDetailPage() {
           <h3>
             <FormattedMessage id="gallery.creationBackground" />
           </h3>
-          <p>{e.description}</p>
+          <p lang={e.lang}>{e.description}</p>
         </section>
         <section className="entry-team-intro">
           <h3>
@@ -86,8 +95,10 @@ export default function GalleryDetailPage() {
               />
             )}
             <div>
-              <p className="entry-team-name">{e.team}</p>
-              <p>{e.teamDesc}</p>
+              <p className="entry-team-name" lang={e.lang}>
+                {e.team}
+              </p>
+              <p lang={e.lang}>{e.teamDesc}</p>
             </div>
           </div>
         </section>
@@ -96,7 +107,9 @@ export default function GalleryDetailPage() {
             <h3>
               <FormattedMessage id="gallery.slogan" />
             </h3>
-            <blockquote className="entry-slogan">{e.slogan}</blockquote>
+            <blockquote className="entry-slogan" lang={e.lang}>
+              {e.slogan}
+            </blockquote>
           </section>
         )}
       </div>

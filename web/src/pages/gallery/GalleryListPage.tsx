@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
 import { GALLERY_FIRST_ROW, GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
+import { useVotingWindow } from '../../components/useVotingWindow';
+import { VotingCountdown } from '../../components/VotingCountdown';
 import { EntryCard } from './EntryCard';
 import { useGalleryPages } from './gallery-api';
 import './gallery.css';
@@ -24,6 +26,7 @@ export default function GalleryListPage() {
   const pages = useGalleryPages({ group, q, sort });
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages[0]?.total;
+  const votingOpen = useVotingWindow()?.open ?? false;
 
   const update = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params);
@@ -49,6 +52,7 @@ export default function GalleryListPage() {
 
   return (
     <div className="container gallery">
+      <VotingCountdown />
       <div className="gallery-toolbar">
         <div className="gallery-tabs" role="tablist" aria-label={intl.formatMessage({ id: 'gallery.tabsLabel' })}>
           {TABS.map((tab) => {
@@ -110,7 +114,7 @@ export default function GalleryListPage() {
       )}
       <ul className="entry-grid" aria-busy={pages.isFetching}>
         {items.map((entry, i) => (
-          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} />
+          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} votingOpen={votingOpen} />
         ))}
       </ul>
       {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}

@@ -7,16 +7,22 @@ import { request } from '../../api/request';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 
-/** Weibo and Facebook share links for a URL and text. */
-export function SocialShare({ url, text, label }: { url: string; text: string; label?: string }) {
+/**
+ * Weibo and Facebook share links for a URL and text. `about` names what is shared when a page has several
+ * (a tip's title): screen readers hear "Share on Weibo: <tip>", the eye sees the short label.
+ */
+export function SocialShare({ url, text, label, about }: { url: string; text: string; label?: string; about?: string }) {
   const intl = useIntl();
+  const aboutText = about ? <span className="visually-hidden">: {about}</span> : null;
   return (
     <div className="share-links" title={label ?? intl.formatMessage({ id: 'share.heading' })}>
       <a className="share-link share-link--weibo" href={weiboShareUrl(url, text)} target="_blank" rel="noopener noreferrer">
         <FormattedMessage id="share.weibo" />
+        {aboutText}
       </a>
       <a className="share-link share-link--facebook" href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer">
         <FormattedMessage id="share.facebook" />
+        {aboutText}
       </a>
     </div>
   );
@@ -27,6 +33,7 @@ export function PosterButton({ entryId }: { entryId: number }) {
   const { locale } = useLocale();
   const [busy, setBusy] = useState(false);
   const download = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       const poster = await request(`/api/gallery/entries/${entryId}/poster?locale=${locale}`, { as: 'blob', level: 'silent' });
@@ -46,7 +53,8 @@ export function PosterButton({ entryId }: { entryId: number }) {
     }
   };
   return (
-    <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+    // aria-disabled, not disabled: a disabled button loses the keyboard focus, which then falls to the page body.
+    <button type="button" className="btn btn-outline" onClick={() => void download()} aria-disabled={busy} aria-busy={busy}>
       <FormattedMessage id={busy ? 'share.posterMaking' : 'share.poster'} />
     </button>
   );

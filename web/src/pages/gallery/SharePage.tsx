@@ -32,7 +32,7 @@ export default function SharePage() {
               <li key={tip.id} className="tip-card">
                 <h3>{tip.title}</h3>
                 <p>{tip.body}</p>
-                <SocialShare url={pageUrl} text={`${tip.title} - ${tip.body}`} label={`${label('share.tipShareLabel')}: ${tip.title}`} />
+                <SocialShare url={pageUrl} text={`${tip.title} - ${tip.body}`} label={`${label('share.tipShareLabel')}: ${tip.title}`} about={tip.title} />
               </li>
             ))}
           </ul>

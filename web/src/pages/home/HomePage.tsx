@@ -9,6 +9,7 @@ import { NewsCard } from '../../components/NewsCard';
 import { PhaseTimeline } from '../../components/PhaseTimeline';
 import { SponsorStrip } from '../../components/SponsorStrip';
 import { usePageTitle } from '../../components/usePageTitle';
+import { VotingCountdown } from '../../components/VotingCountdown';
 import { useLocale } from '../../i18n/use-locale';
 
 const THEMES = [
@@ -96,6 +97,7 @@ export default function HomePage() {
               </Link>
             ))}
           </div>
+          <VotingCountdown className="voting-countdown--hero" />
         </div>
       </section>
 

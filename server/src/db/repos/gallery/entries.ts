@@ -6,7 +6,7 @@ import type { Db } from '../../database';
 /** SQL of the public gallery: approved entries only. */
 export type GalleryQuery = { group?: EntryGroup; q?: string; sort: GallerySort; offset: number; limit: number };
 
-const SUMMARY = ['id', 'entry_no', 'group', 'title', 'team', 'cover_url', 'vote_count'] as const;
+const SUMMARY = ['id', 'entry_no', 'group', 'title', 'team', 'cover_url', 'vote_count', 'locale'] as const;
 
 function filtered(db: Db, query: Pick<GalleryQuery, 'group' | 'q'>) {
   let qb = db.selectFrom('entries').where('status', '=', 'approved');
