@@ -48,6 +48,7 @@ export const retryDelayMs = (settings: MediaSettings, attempts: number) => setti
 /** Runs a job this worker has just claimed (either queue) and records the outcome on its row. */
 export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: string, settings: MediaSettings, stop?: AbortSignal): Promise<RunOutcome> {
   const { dataDir } = ctx.config;
+  const started = Date.now();
   if (job.attempts > job.max_attempts) {
     // Every attempt died with its worker (e.g. the film crashes ffmpeg's host): stop trying.
     const error = 'worker stopped during every attempt';
@@ -114,6 +115,7 @@ export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: st
   } finally {
     stop?.removeEventListener('abort', onStop);
   }
+  ctx.metrics.mediaJobDuration.observe({ result: outcome.result }, (Date.now() - started) / 1000);
   return outcome;
 }
 

@@ -145,12 +145,14 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
         const row = await findUpload(ctx.db, upload.id);
         if (!row) throw new AppError(Code.UploadNotFound);
         const result = await processUpload(ctx, { id: row.id, purpose: row.purpose as CredentialPurpose });
+        ctx.metrics.uploadsFinished.inc({ outcome: 'accepted' });
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json; charset=utf-8' },
           body: JSON.stringify({ code: 0, msg: 'ok', data: result }),
         };
       } catch (err) {
+        ctx.metrics.uploadsFinished.inc({ outcome: 'refused' });
         throw tusRefusal(err, req, log);
       }
     },
