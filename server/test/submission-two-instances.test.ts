@@ -4,13 +4,15 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUpload } from '../src/db/repos/submission/uploads';
 import { createTestDatabase, DIALECTS, newEntrant, openSubmissions, startAppOn, type TestApp, type TestDatabase, testFilm } from './factories';
+import { type S3Server, startS3Server } from './helpers/s3-server';
 import { beginUpload, type Client, listen, patch, sha256 } from './submission-client';
 
 /**
  * Issue J, uploads across instances without sticky sessions: two app instances on one database, one data
  * folder and one Redis. The PATCHes of one upload alternate between them and the stored original has the
  * film's SHA-256; and a PATCH left hanging on one instance (a client that moved on) is let go as soon as the
- * other instance touches the upload, because the upload locks live in Redis.
+ * other instance touches the upload, because the upload locks live in Redis. Once with originals on the
+ * shared disk, once in an S3 bucket (s3rver on loopback).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -29,7 +31,9 @@ const offsetOn = async (c: Client, location: string) =>
     ),
   );
 
-describe.skipIf(!REDIS_URL).each(DIALECTS)('one upload across two instances sharing Redis (%s)', (dialect) => {
+const CASES = DIALECTS.flatMap((dialect) => (['local', 's3'] as const).map((storage) => ({ dialect, storage })));
+
+describe.skipIf(!REDIS_URL).each(CASES)('one upload across two instances sharing Redis ($dialect, $storage)', ({ dialect, storage }) => {
   let db: TestDatabase;
   let a: TestApp;
   let b: TestApp;
@@ -37,12 +41,14 @@ describe.skipIf(!REDIS_URL).each(DIALECTS)('one upload across two instances shar
   let onB: Client;
   let film: Buffer;
   let redis: Redis;
+  let s3: S3Server | undefined;
   const prefix = `mfc-test-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     redis = new Redis(REDIS_URL as string);
-    const shared = { redisUrl: REDIS_URL, redisPrefix: prefix };
+    s3 = storage === 's3' ? await startS3Server() : undefined;
+    const shared = { redisUrl: REDIS_URL, redisPrefix: prefix, s3: s3?.settings };
     a = await startAppOn(db, shared);
     b = await startAppOn(db, { ...shared, demoContent: false });
     const entrant = await newEntrant(a, await openSubmissions(a));
@@ -54,6 +60,7 @@ describe.skipIf(!REDIS_URL).each(DIALECTS)('one upload across two instances shar
     await b?.close();
     await a?.close();
     await db?.drop();
+    await s3?.close();
     redis?.disconnect();
   });
 
