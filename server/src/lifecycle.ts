@@ -1,7 +1,7 @@
 import type { AppContext, Log } from './context';
+import { sweepOrphanFiles } from './services/cleanup/orphan-files';
 import { startExhibitionWorker } from './services/console/exhibition-video-worker';
 import { ffmpegAvailable } from './services/media/ffmpeg';
-import { sweepUploads } from './services/submission/sweep';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
@@ -44,8 +44,8 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     parts.push({ name: 'exhibition-video worker', stop: () => exhibitions.stop() });
   }
   if (role === 'server') {
-    // Unfinished and unused uploads; the timer never keeps the process alive.
-    const timer = setInterval(() => void sweepUploads(ctx).catch((err) => log.error(err, 'upload sweep failed')), UPLOAD_SWEEP_EVERY_MS);
+    // Unfinished and unused uploads, then files nothing refers to (services/cleanup); the timer never keeps the process alive.
+    const timer = setInterval(() => void sweepOrphanFiles(ctx).catch((err) => log.error(err, 'upload and orphaned-file sweep failed')), UPLOAD_SWEEP_EVERY_MS);
     timer.unref();
     parts.push({ name: 'upload sweep', stop: () => clearInterval(timer) });
   }
