@@ -74,6 +74,7 @@ describe.each(DIALECTS)('S3 storage on %s', (dialect) => {
     // Neither the upload's objects nor its multipart parts are left in the server's folder.
     const left = fs.readdirSync(s3.directory, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes(id));
     expect(left, JSON.stringify(left)).toEqual([]);
-    expect(await findUpload(t.ctx.db, id)).toBeUndefined();
+    // The row goes after the answer (the tus server's POST_TERMINATE event).
+    await expect.poll(() => findUpload(t.ctx.db, id)).toBeUndefined();
   }, 60_000);
 });
