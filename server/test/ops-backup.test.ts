@@ -146,6 +146,19 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     expect(full.output()).toMatch(/is not empty: a restore goes only into an empty DATA_DIR/);
     expect(full.output()).not.toMatch(/\n\s+at /); // a sentence, not a stack
 
+    if (dialect === 'sqlite') {
+      // A backup pointed at a folder with no database says so instead of writing an empty archive.
+      const nowhere = await createTestDatabase(dialect);
+      try {
+        const res = command(['--out', path.join(nowhere.dataDir, 'x.tgz')], nowhere);
+        expect(await exitCodeOf(res.child)).toBe(1);
+        expect(res.output()).toMatch(/no database at .*: check DATABASE_URL and DATA_DIR/);
+        expect(fs.readdirSync(nowhere.dataDir)).toEqual([]);
+      } finally {
+        await nowhere.drop();
+      }
+    }
+
     const damaged = `${archive()}.damaged`;
     const bytes = fs.readFileSync(archive());
     const middle = Math.floor(bytes.length / 2);

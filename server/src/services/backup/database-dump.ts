@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -14,6 +15,7 @@ export class BackupRefusal extends Error {}
  * votes cannot keep restarting it.
  */
 export async function snapshotSqlite(source: string, target: string): Promise<void> {
+  if (!fs.existsSync(source)) throw new BackupRefusal(`no database at ${source}: check DATABASE_URL and DATA_DIR (the server's own)`);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     await db.backup(target, { progress: () => 1_000_000 });
