@@ -42,7 +42,11 @@ export class RedisLocker implements Locker {
       if (channel === this.channel('release-request')) void this.held.get(id)?.();
       else for (const wake of this.waiters) wake();
     });
-    this.ready = this.subscriber.subscribe(this.channel('release-request'), this.channel('released'));
+    // Never rejects: without the subscription locks still work (waiters retry every RETRY_MS), and ioredis
+    // fires 'ready' again after a reconnect, when the channels are subscribed anew.
+    const subscribe = () => this.subscriber.subscribe(this.channel('release-request'), this.channel('released')).catch(() => undefined);
+    this.ready = subscribe();
+    this.subscriber.on('ready', () => void subscribe());
   }
 
   channel(name: 'release-request' | 'released'): string {
