@@ -53,8 +53,16 @@ export type AdminUser = {
   entryCount: number;
 };
 
+/** The last sweep of orphaned files (hourly): when, and how many of each kind it removed. */
+export type CleanupFigures = {
+  at: string;
+  removed: { abandonedUploads: number; contentImages: number; exhibitionVideos: number; uploads: number; renditions: number; workFolders: number };
+};
+
 export type DashboardStats = {
   users: { total: number; verified: number; admins: number };
+  /** null until the first sweep has run. */
+  cleanup: CleanupFigures | null;
   entries: { byStatus: Record<string, number>; byGroup: Record<string, number>; perDay: { day: string; count: number }[] };
   votes: {
     total: number;

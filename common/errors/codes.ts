@@ -139,6 +139,8 @@ export const Code = {
   Internal: 9500,
   Unavailable: 9503,
   StorageFull: 9507,
+  Overloaded: 9510,
+  MetricsTokenInvalid: 9511,
 } as const;
 
 type CodeName = keyof typeof Code;

@@ -7,6 +7,8 @@ import { closingPlugin } from './plugins/closing';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
 import { safeLogger } from './plugins/log-serializers';
+import { metricsPlugin } from './plugins/metrics';
+import { pressurePlugin } from './plugins/pressure';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
@@ -47,6 +49,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(errorHandlerPlugin);
   await app.register(closingPlugin);
   await app.register(authPlugin, { db: ctx.db, config: ctx.config });
+  await app.register(pressurePlugin, ctx.config.pressure); // after the locale: its 503 is in the visitor's language
+  await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   // Routes.
   await app.register(staticFiles);
   await app.register(contentRoutes);

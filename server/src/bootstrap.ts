@@ -3,7 +3,8 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed/index';
-import { createMailer } from './mail/mailer';
+import { countedMailer, createMailer } from './mail/mailer';
+import { createMetrics } from './metrics/metrics';
 import { ensureCookieSecret } from './secrets';
 import { createJobQueue } from './services/media/queue';
 import { createStorage } from './storage/index';
@@ -16,9 +17,11 @@ import { createStorage } from './storage/index';
 export async function createContext(base: Config): Promise<AppContext> {
   const config: Config = { ...base, cookieSecret: ensureCookieSecret(base.dataDir, base.cookieSecret) };
   const mediaQueue = await createJobQueue(config.media, config.redisUrl, config.redisPrefix); // before the database, so bullmq without REDIS_URL stops here
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  const { db, dialect, poolStats } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(config), storage: await createStorage(config), mediaQueue };
+  const metrics = createMetrics(db, poolStats);
+  const mailer = countedMailer(createMailer(config), metrics);
+  const ctx: AppContext = { config, db, dialect, mailer, storage: await createStorage(config), mediaQueue, metrics };
   if (config.demoContent) await seedDemoContent(ctx);
   return ctx;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { assertTimeZone } from './services/contest/contest-day';
 
 /**
@@ -34,7 +35,19 @@ export type Config = {
   media: MediaSettings;
   /** Uploaded originals in an S3-compatible bucket; undefined (no S3_BUCKET) = local disk. */
   s3: S3Settings | undefined;
+  /** Back-pressure thresholds (PRESSURE_*): past one, requests get 503 + Retry-After until the next sample. */
+  pressure: PressureSettings;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset = no metrics endpoint (404). */
+  metricsToken: string | undefined;
 };
+
+/**
+ * Back-pressure (`@fastify/under-pressure`): 0 turns a check off.
+ * - PRESSURE_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay over a sample (default 1000).
+ * - PRESSURE_MAX_HEAP_MB: heap in use (default 90% of the V8 heap limit, i.e. just before the process would die).
+ * - PRESSURE_RETRY_AFTER_S: the Retry-After of the 503 (default 10); PRESSURE_SAMPLE_MS: how often it measures (default 1000).
+ */
+export type PressureSettings = { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number; sampleIntervalMs: number };
 
 /** An abuse limit: at most `max` within `windowMs`; written "MAX/MINUTES" in the environment (AUTH_LIMIT_LOGIN_IP=50/15). */
 export type Limit = { max: number; windowMs: number };
@@ -166,6 +179,16 @@ function mediaSettings(env: NodeJS.ProcessEnv): MediaSettings {
   };
 }
 
+function pressureSettings(env: NodeJS.ProcessEnv): PressureSettings {
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  return {
+    maxEventLoopDelayMs: wholeAtLeast(env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, 1000, 0),
+    maxHeapUsedBytes: wholeAtLeast(env.PRESSURE_MAX_HEAP_MB, Math.floor((heapLimit * 0.9) / 2 ** 20), 0) * 2 ** 20,
+    retryAfterSeconds: wholeAtLeast(env.PRESSURE_RETRY_AFTER_S, 10, 1),
+    sampleIntervalMs: wholeAtLeast(env.PRESSURE_SAMPLE_MS, 1000, 10),
+  };
+}
+
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_BUCKET) return undefined;
   return {
@@ -212,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     // A negative value would make the hard exit after the drain fire at once.
     shutdownDrainMs: wholeAtLeast(env.SHUTDOWN_DRAIN_MS, 10_000, 0),
     s3: s3Settings(env),
+    pressure: pressureSettings(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
     media: { ...mediaSettings(env), ...mediaOver },

@@ -2,6 +2,7 @@ import type { Config, MediaQueueKind, MediaSettings } from './config';
 import type { Db, DialectName } from './db/database';
 import type { MediaJob } from './db/repos/media';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
 import type { Storage } from './storage/index';
 
 /**
@@ -17,6 +18,8 @@ export type AppContext = {
   storage: Storage;
   /** Where media transcoding jobs are scheduled (the database by default, BullMQ when MEDIA_QUEUE=bullmq). */
   mediaQueue: JobQueue;
+  /** This process's Prometheus metrics (metrics/metrics.ts), served by plugins/metrics.ts. */
+  metrics: Metrics;
 };
 
 /**

@@ -1,12 +1,12 @@
 import type { AppContext, Log } from './context';
-import { stopExhibitionVideoWork } from './services/console/exhibition-video';
+import { sweepOrphanFiles } from './services/cleanup/orphan-files';
+import { startExhibitionWorker } from './services/console/exhibition-video-worker';
 import { ffmpegAvailable } from './services/media/ffmpeg';
-import { sweepUploads } from './services/submission/sweep';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
  * the app is built (main.ts, cli/worker.ts, the test app), stopped after the HTTP drain, in the reverse
- * order of start: upload sweep -> media worker -> exhibition-video conversions -> media queue (BullMQ's
+ * order of start: upload sweep -> exhibition-video worker -> media worker -> media queue (BullMQ's
  * Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
@@ -32,8 +32,6 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     { name: 'database', stop: () => ctx.db.destroy() },
     { name: 'mailer', stop: () => ctx.mailer.close() },
     { name: 'media queue', stop: () => ctx.mediaQueue.close() },
-    // Started by uploads, not here; stopping aborts them and waits until each has marked its row failed.
-    { name: 'exhibition-video conversions', stop: () => stopExhibitionVideoWork(ctx) },
   ];
   const media = ctx.config.media;
   if (!(await ffmpegAvailable(media.ffmpeg))) {
@@ -41,10 +39,13 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
   } else if (role === 'worker' || media.worker) {
     const worker = ctx.mediaQueue.startWorker(ctx, media, log);
     parts.push({ name: 'media worker', stop: () => worker.stop() });
+    // Exhibition videos are leased from their upload rows whichever queue schedules the films.
+    const exhibitions = startExhibitionWorker(ctx, media, log);
+    parts.push({ name: 'exhibition-video worker', stop: () => exhibitions.stop() });
   }
   if (role === 'server') {
-    // Unfinished and unused uploads; the timer never keeps the process alive.
-    const timer = setInterval(() => void sweepUploads(ctx).catch((err) => log.error(err, 'upload sweep failed')), UPLOAD_SWEEP_EVERY_MS);
+    // Unfinished and unused uploads, then files nothing refers to (services/cleanup); the timer never keeps the process alive.
+    const timer = setInterval(() => void sweepOrphanFiles(ctx).catch((err) => log.error(err, 'upload and orphaned-file sweep failed')), UPLOAD_SWEEP_EVERY_MS);
     timer.unref();
     parts.push({ name: 'upload sweep', stop: () => clearInterval(timer) });
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUploads } from '../src/services/submission/sweep';
 import { createTestUser, DIALECTS, makeFilm, startTestApp, type TestApp } from './factories';
+import { testSettings } from './media-helpers';
 import { api, type Client, createUpload, credential, listen, patch } from './submission-client';
 
 /**
@@ -48,7 +49,8 @@ describe.each(DIALECTS)('exhibition video upload (%s)', (dialect) => {
   let tmp: string;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { demoContent: false });
+    // The server's own media worker converts the videos (tests otherwise run jobs themselves).
+    t = await startTestApp(dialect, { demoContent: false, media: { ...testSettings(), worker: true } });
     const base = await listen(t);
     admin = { base, token: (await createTestUser(t.ctx, { role: 'admin', verified: true })).token };
     user = { base, token: (await createTestUser(t.ctx, { role: 'user', verified: true })).token };

@@ -37,7 +37,15 @@ type Database = Pick<TestDatabase, 'url' | 'dataDir'>;
 
 /** The settings every test context starts from: its own database and data folder, fixed URL and secret. */
 function testConfig(db: Database): ConfigOverrides {
-  return { databaseUrl: db.url, dataDir: db.dataDir, publicUrl: 'http://contest.test', cookieSecret: 'test-secret-0123456789abcdef' };
+  return {
+    databaseUrl: db.url,
+    dataDir: db.dataDir,
+    publicUrl: 'http://contest.test',
+    cookieSecret: 'test-secret-0123456789abcdef',
+    // No back-pressure: a test shares the app's event loop and blocks it at times (a synchronous ffprobe);
+    // ops-pressure.test.ts turns it on.
+    pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, retryAfterSeconds: 10, sampleIntervalMs: 1000 },
+  };
 }
 
 /**

@@ -14,8 +14,11 @@ export type DialectName = 'sqlite' | 'postgres';
 // COUNT(*) and BIGINT come back from pg as strings; the app's numbers fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** A pool's connections right now, for the metrics endpoint; SQLite has one connection and nothing waits in a pool. */
+export type PoolStats = () => { total: number; idle: number; waiting: number };
+
 /** Opens the database named by a URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://...`. */
-export function openDatabase(url: string): { db: Db; dialect: DialectName } {
+export function openDatabase(url: string): { db: Db; dialect: DialectName; poolStats: PoolStats } {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // A pool that cannot connect fails the request (503) after 10 s instead of queueing it forever.
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
@@ -28,7 +31,7 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName } {
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), outage) });
     trackOutage(db, outage);
-    return { db, dialect: 'postgres' };
+    return { db, dialect: 'postgres', poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`Unsupported DATABASE_URL: ${url}`);
   const file = url.slice('sqlite:'.length);
@@ -42,7 +45,7 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName } {
   const outage = new DatabaseOutage();
   const db = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage) });
   trackOutage(db, outage);
-  return { db, dialect: 'sqlite' };
+  return { db, dialect: 'sqlite', poolStats: () => ({ total: 1, idle: 0, waiting: 0 }) };
 }
 
 export function nowIso(date: Date = new Date()): string {

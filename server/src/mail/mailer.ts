@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { Metrics } from '../metrics/metrics';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -41,5 +42,21 @@ export function createMailer(config: Config, log: (line: string) => void = conso
       log(`[mail] to ${message.to}: "${message.subject}" -> ${file}${links.map((l) => `\n[mail]   link: ${l}`).join('')}`);
     },
     close: () => transport.close(),
+  };
+}
+
+/** The mailer with each message counted as sent or failed in the metrics. */
+export function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    ...mailer,
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mail.inc({ result: 'sent' });
+      } catch (err) {
+        metrics.mail.inc({ result: 'failed' });
+        throw err;
+      }
+    },
   };
 }

@@ -46,13 +46,24 @@ async function ignoreMissing(op: Promise<unknown>): Promise<void> {
 
 async function createS3Store(s3: S3Settings): Promise<DataStore> {
   const { S3Store } = await import('@tus/s3-store');
-  return new S3Store({
+  /** @tus/s3-store 2.0's remove() leaves a cancelled upload's last partial chunk (`<id>.part`) in the bucket. */
+  class S3StoreRemovingParts extends S3Store {
+    override async remove(id: string): Promise<void> {
+      await super.remove(id);
+      await this.client.deleteObject({ Bucket: this.bucket, Key: this.partKey(id, true) });
+    }
+  }
+  return new S3StoreRemovingParts({
     partSize: 8 * 1024 * 1024,
     s3ClientConfig: {
       bucket: s3.bucket,
       region: s3.region,
       endpoint: s3.endpoint,
       forcePathStyle: s3.forcePathStyle,
+      // Checksums only where S3 requires them: the SDK's default (aws-chunked CRC trailers on every upload) is
+      // not understood by many S3-compatible services, which would then store the framing with the bytes.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     },
   });

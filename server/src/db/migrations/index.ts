@@ -9,6 +9,7 @@ import * as m0007 from './0007_media';
 import * as m0008 from './0008_spent_credentials';
 import * as m0009 from './0009_film_from_pipeline';
 import * as m0011 from './0011_jury';
+import * as m0012 from './0012_exhibition_video_jobs';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_spent_credentials': m0008,
   '0009_film_from_pipeline': m0009,
   '0011_jury': m0011,
+  '0012_exhibition_video_jobs': m0012,
 };

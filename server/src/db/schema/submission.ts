@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * uploads: one row per tus upload, from creation to its use in an entry.
  * - id: the tus upload id (32 hex), also the private storage key of the original bytes.
@@ -7,6 +9,8 @@
  * - public_url: URL of the normalised image under /media/.
  * - meta: JSON of measured facts (width, height, duration, format).
  * - entry_id: the entry using this file; null until submitted (unused uploads are swept).
+ * - attempts, locked_by, locked_until: an exhibition video's conversion job (migration 0012): tries so far and
+ *   the media worker holding its lease.
  */
 export type UploadsTable = {
   id: string;
@@ -21,6 +25,9 @@ export type UploadsTable = {
   entry_id: number | null;
   created_at: string;
   updated_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: string | null;
 };
 
 /**

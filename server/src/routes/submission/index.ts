@@ -12,6 +12,7 @@ import { getMyEntry, listMyEntries } from '../../services/submission/my-entries'
 import { submissionInfo } from '../../services/submission/settings';
 import { submitEntry } from '../../services/submission/submit-entry';
 import { createTusServer, TUS_PATH } from '../../services/submission/tus-server';
+import { RedisLocker } from '../../storage/redis-locker';
 import { ok } from '../reply';
 
 // requireUser runs onRequest so a signed-out person hears 1009, not a validation error about the body.
@@ -35,7 +36,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // tus: the protocol handler reads the raw request body itself, so Fastify must leave the stream alone.
-  const tus = createTusServer(ctx, app.log);
+  // Upload locks in Redis when it is there, so one upload's requests may reach any instance; closed with the app.
+  const locker = ctx.config.redisUrl ? new RedisLocker(ctx.config.redisUrl, ctx.config.redisPrefix) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
+  const tus = createTusServer(ctx, app.log, locker);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,9 @@
-import type { DashboardStats } from '../../../../common/console/api-types';
+import type { CleanupFigures, DashboardStats } from '../../../../common/console/api-types';
 import type { Db } from '../../db/database';
 import { entriesByColumn, entriesPerDay, userCounts, voteTotals } from '../../db/repos/console/stats';
 import { votesPerHour, votesToday } from '../../db/repos/console/votes';
+import { readSettings } from '../../db/repos/settings';
+import { CLEANUP_SETTING } from '../cleanup/orphan-files';
 import { contestDayStart } from '../contest/contest-day';
 
 const DAY = 86_400_000;
@@ -11,7 +13,7 @@ export async function dashboardStats(db: Db, timeZone: string, now = new Date())
   const since = new Date(now.getTime() - 29 * DAY).toISOString().slice(0, 10);
   const hourStart = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
   const sinceHour = new Date(hourStart - 47 * 3_600_000).toISOString();
-  const [users, byStatus, byGroup, perDay, votes, today, hourly] = await Promise.all([
+  const [users, byStatus, byGroup, perDay, votes, today, hourly, settings] = await Promise.all([
     userCounts(db),
     entriesByColumn(db, 'status'),
     entriesByColumn(db, 'group'),
@@ -20,6 +22,7 @@ export async function dashboardStats(db: Db, timeZone: string, now = new Date())
     // "Today" starts at the contest's midnight (CONTEST_TIMEZONE).
     votesToday(db, contestDayStart(timeZone, now)),
     votesPerHour(db, sinceHour),
+    readSettings(db),
   ]);
   const perHourCounts = new Map(hourly.map((h) => [h.hour, Number(h.n)]));
   const hours = Array.from({ length: 48 }, (_, i) => new Date(hourStart - (47 - i) * 3_600_000).toISOString().slice(0, 13));
@@ -27,6 +30,7 @@ export async function dashboardStats(db: Db, timeZone: string, now = new Date())
   const days = Array.from({ length: 30 }, (_, i) => new Date(now.getTime() - (29 - i) * DAY).toISOString().slice(0, 10));
   return {
     users,
+    cleanup: (settings[CLEANUP_SETTING] as CleanupFigures | undefined) ?? null,
     entries: {
       byStatus: Object.fromEntries(byStatus.map((r) => [r.status as string, Number(r.n)])),
       byGroup: Object.fromEntries(byGroup.map((r) => [r.group as string, Number(r.n)])),

@@ -5,14 +5,13 @@ import path from 'node:path';
 import type { MediaSettings } from '../../config';
 import type { AppContext, Log, Worker } from '../../context';
 import { nowIso } from '../../db/database';
-import { classifyFailure } from '../../db/failures';
 import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
 import { mediaPaths, removeRendition, removeWorkFolders } from './paths';
+import { startPollLoop } from './poll-loop';
 import { publishWorkFolder } from './publish';
 import { withSourceFile } from './source';
 import { sweepOrphanRenditions } from './sweep';
 import { transcodeFilm } from './transcode';
-import { onJobQueued } from './wake';
 
 const SWEEP_EVERY_MS = 3_600_000;
 
@@ -48,6 +47,7 @@ export const retryDelayMs = (settings: MediaSettings, attempts: number) => setti
 /** Runs a job this worker has just claimed (either queue) and records the outcome on its row. */
 export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: string, settings: MediaSettings, stop?: AbortSignal): Promise<RunOutcome> {
   const { dataDir } = ctx.config;
+  const started = Date.now();
   if (job.attempts > job.max_attempts) {
     // Every attempt died with its worker (e.g. the film crashes ffmpeg's host): stop trying.
     const error = 'worker stopped during every attempt';
@@ -114,6 +114,7 @@ export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: st
   } finally {
     stop?.removeEventListener('abort', onStop);
   }
+  ctx.metrics.mediaJobDuration.observe({ result: outcome.result }, (Date.now() - started) / 1000);
   return outcome;
 }
 
@@ -123,40 +124,13 @@ export async function runClaimedJob(ctx: AppContext, job: MediaJob, workerId: st
  */
 export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker {
   const id = newWorkerId();
-  const stop = new AbortController();
-  let wake: (() => void) | undefined;
-  const unsubscribe = onJobQueued(() => wake?.());
-  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
-  const loop = (async () => {
-    log.info(`media worker ${id} started`);
-    let swept = 0;
-    while (!stop.signal.aborted) {
-      if (Date.now() - swept > SWEEP_EVERY_MS) {
-        swept = Date.now();
-        await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
-      }
-      const job = await processNextJob(ctx, id, settings, stop.signal).catch((err) => {
-        // An unreachable database is logged once by db/outage.ts; a stack every poll would bury it.
-        if (classifyFailure(err)?.kind !== 'unavailable') log.error(err, 'media worker: job loop failed');
-        return undefined;
-      });
-      if (job || stop.signal.aborted) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, settings.pollMs);
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      wake = undefined;
+  log.info(`media worker ${id} started`);
+  let swept = 0;
+  return startPollLoop(id, 'media worker', settings, log, async (stop) => {
+    if (Date.now() - swept > SWEEP_EVERY_MS) {
+      swept = Date.now();
+      await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
     }
-  })();
-  return {
-    id,
-    stop: async () => {
-      stop.abort();
-      unsubscribe();
-      await loop;
-    },
-  };
+    return (await processNextJob(ctx, id, settings, stop)) !== undefined;
+  });
 }

@@ -1,4 +1,5 @@
 import { Server } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
@@ -76,10 +77,12 @@ async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
  * from the same owner. When the last byte arrives the bytes are checked (processUpload) before the final
  * PATCH is answered, so the client learns at once whether its file was accepted.
  */
-export function createTusServer(ctx: AppContext, log: Log): Server {
+export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Server {
   const server = new Server({
     path: TUS_PATH,
     datastore: ctx.storage.tusStore,
+    // With REDIS_URL the upload locks are shared by every instance (storage/redis-locker.ts); else tus keeps them in memory.
+    ...(locker ? { locker } : {}),
     relativeLocation: true,
     maxSize: VIDEO_MAX_BYTES,
     respectForwardedHeaders: false,
@@ -145,12 +148,14 @@ export function createTusServer(ctx: AppContext, log: Log): Server {
         const row = await findUpload(ctx.db, upload.id);
         if (!row) throw new AppError(Code.UploadNotFound);
         const result = await processUpload(ctx, { id: row.id, purpose: row.purpose as CredentialPurpose });
+        ctx.metrics.uploadsFinished.inc({ outcome: 'accepted' });
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json; charset=utf-8' },
           body: JSON.stringify({ code: 0, msg: 'ok', data: result }),
         };
       } catch (err) {
+        ctx.metrics.uploadsFinished.inc({ outcome: 'refused' });
         throw tusRefusal(err, req, log);
       }
     },

@@ -100,6 +100,34 @@ export function DashboardPage() {
         <ChartCard span={{ xs: 24, md: 12 }} title={f('console.dashboard.byStatus')} option={pie(statusPie)} />
         <ChartCard span={{ xs: 24, md: 12 }} title={f('console.dashboard.byGroup')} option={pie(groupPie)} />
       </Row>
+      <CleanupLine cleanup={data.cleanup} />
     </>
+  );
+}
+
+/** What the hourly sweep of orphaned files last removed (services/cleanup on the server). */
+function CleanupLine({ cleanup }: { cleanup: DashboardStats['cleanup'] }) {
+  const intl = useIntl();
+  if (!cleanup) {
+    return (
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        <FormattedMessage id="console.dashboard.cleanupNone" />
+      </Typography.Paragraph>
+    );
+  }
+  const r = cleanup.removed;
+  const values = {
+    at: intl.formatDate(cleanup.at, { dateStyle: 'medium', timeStyle: 'short' }),
+    count: Object.values(r).reduce((a, b) => a + b, 0),
+    uploads: r.abandonedUploads + r.uploads,
+    images: r.contentImages,
+    videos: r.exhibitionVideos,
+    renditions: r.renditions,
+    other: r.workFolders,
+  };
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+      <FormattedMessage id="console.dashboard.cleanup" values={values} />
+    </Typography.Paragraph>
   );
 }
