@@ -57,6 +57,7 @@ const CONSOLE_PAGES = [
   '/inbox',
   '/settings',
   '/users',
+  '/jury',
 ];
 
 test.describe('axe on every console page', () => {
