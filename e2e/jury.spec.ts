@@ -119,6 +119,7 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
     expect(mail?.subject).toContain('invited to the jury');
     await j.goto(linkIn(mail));
     await expect(j.getByText(JUROR.email)).toBeVisible();
+    expect(await seriousViolations(j)).toEqual([]); // the invitation page, a new page of the issue
     await j.getByLabel(e('jury.invite.password'), { exact: true }).fill(JUROR.password);
     await j.getByLabel(e('jury.invite.confirm')).fill(JUROR.password);
     await j.getByRole('button', { name: e('jury.invite.submit') }).click();
