@@ -52,8 +52,6 @@ export type GalleryPage = { items: GalleryEntrySummary[]; total: number; page: n
 
 export type VoteResult = { entryId: number; voteCount: number };
 
-export type CaptchaChallenge = { id: string; svg: string; expiresAt: string };
-
 export type ScamTip = { id: number; title: string; body: string };
 
 /** The entry's public URL in a locale: what share links and the poster's QR code carry. */

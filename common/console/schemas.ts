@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POW_BASE_RANGE } from '../challenge';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { urlField } from '../schemas/url';
@@ -110,7 +111,9 @@ const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start 
 export const settingsBody = z.object({
   phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
   votingRule: z.enum(VOTING_RULES),
-  stepUpPerHour: z.number().int().min(0).max(100_000), // 0: never ask for a captcha
+  stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
+  subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
+  powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
   wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),

@@ -53,9 +53,9 @@ export const Code = {
   ReportRequired: 2105,
   ReportDateRequired: 2106,
   SubmittedGoingHome: 200211,
-  // 3xxx captcha
+  // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,
-  CaptchaStepUp: 3002,
+  ChallengeStepUp: 3002,
   CaptchaExpired: 3003,
   CaptchaUsed: 3004,
   // 4xxx contest rules

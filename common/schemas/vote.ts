@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { CAPTCHA_ANSWER_MAX } from './contact';
+import { ALTCHA_MAX } from '../challenge';
 
-/** The vote body: the captcha only when the server asked for it (3002, the per-address step-up). */
+/** The vote body: the solved proof-of-work challenge (anonymous voting asks for one with every vote). */
 export const voteSchema = z.object({
-  captchaId: z.string().trim().max(64).optional(),
-  captchaAnswer: z.string().trim().max(CAPTCHA_ANSWER_MAX).optional(),
+  altcha: z.string().trim().max(ALTCHA_MAX).optional(),
 });

@@ -8,6 +8,7 @@ import * as m0006 from './0006_console';
 import * as m0007 from './0007_media';
 import * as m0008 from './0008_spent_credentials';
 import * as m0009 from './0009_film_from_pipeline';
+import * as m0010 from './0010_vote_challenges';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_media': m0007,
   '0008_spent_credentials': m0008,
   '0009_film_from_pipeline': m0009,
+  '0010_vote_challenges': m0010,
 };

@@ -7,7 +7,14 @@ import type { Db } from '../../db/database';
 import { findPage, upsertPage } from '../../db/repos/console/content';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { PHASES_SETTING } from '../contest/contest-info';
-import { DEFAULT_RULE, DEFAULT_STEP_UP_PER_HOUR } from '../gallery/voting-settings';
+import {
+  DEFAULT_POW_BASE,
+  DEFAULT_RULE,
+  DEFAULT_STEP_UP_PER_HOUR,
+  DEFAULT_SUBNET_PER_HOUR,
+  POW_BASE_SETTING,
+  SUBNET_SETTING,
+} from '../gallery/voting-settings';
 import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
@@ -15,6 +22,8 @@ export const SETTING_KEYS = {
   phases: PHASES_SETTING,
   votingRule: 'voting.rule',
   stepUpPerHour: 'voting.stepUpPerHour',
+  subnetPerHour: SUBNET_SETTING,
+  powBase: POW_BASE_SETTING,
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
@@ -24,6 +33,8 @@ export const SETTING_KEYS = {
 const DEFAULTS = {
   votingRule: DEFAULT_RULE,
   stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
+  subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
+  powBase: DEFAULT_POW_BASE,
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
 } as const;
@@ -49,6 +60,8 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
+    subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
+    powBase: Number(s[SETTING_KEYS.powBase] ?? DEFAULTS.powBase),
     // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     wechatQrUrl,
@@ -63,6 +76,8 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.phases, input.phases);
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
+    await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);
+    await writeSetting(trx, SETTING_KEYS.powBase, input.powBase);
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);

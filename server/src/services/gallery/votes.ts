@@ -1,54 +1,78 @@
+import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
 import type { VoteResult } from '../../../../common/gallery';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countCountedFromIp, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
+import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
+import { ChallengeSpent, countCountedFrom, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
-import { verifyCaptcha } from './captcha';
+import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
+import { subnetOf } from './subnet';
+import { voteDifficulty } from './vote-difficulty';
 import { voteSlot, votingSettings } from './voting-settings';
 
-export type VoteRequest = { entryId: number; voterKey: string; ip: string; captchaId?: string; captchaAnswer?: string };
+export type VoteRequest = { entryId: number; voterKey: string; ip: string; altcha?: string };
+
+const HOUR_MS = 3_600_000;
+
+/** The difficulty a vote from this address needs now: the base, or more once it or its subnet voted a lot. */
+async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<number> {
+  const settings = await votingSettings(ctx.db, now);
+  const noRise = settings.stepUpPerHour === 0 && settings.subnetPerHour === 0;
+  const recent = noRise ? { address: 0, subnet: 0 } : await countCountedFrom(ctx.db, ip, subnetOf(ip), nowIso(new Date(now.getTime() - HOUR_MS)));
+  return voteDifficulty(settings, recent);
+}
+
+/** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
+export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, ip: string, now = new Date()): Promise<PowChallenge> {
+  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : (await votingSettings(ctx.db, now)).powBase;
+  return issueChallenge(ctx, purpose, maxnumber, now);
+}
+
+/** Audit outcomes of a refused challenge, by code. */
+const CHALLENGE_OUTCOMES: Partial<Record<number, string>> = {
+  [Code.CaptchaRequired]: 'challengeMissing',
+  [Code.CaptchaWrong]: 'challengeWrong',
+  [Code.CaptchaExpired]: 'challengeExpired',
+};
 
 /**
- * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), per-address step-up (3002, then
- * the captcha's own codes), the rule's unique slot (2015), an approved entry (2100, checked in the transaction). Every outcome is written to the
- * audit table; a counted vote is audited in the same transaction that moves the count.
+ * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), a solved proof-of-work challenge
+ * (2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier than this address now needs, 3004 used
+ * before), the rule's unique slot (2015), an approved entry (2100). The challenge is spent, the vote row
+ * written, the count moved and the vote audited in one transaction; every refusal is audited too.
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);
+  const subnet = subnetOf(v.ip);
   const refuse = async (outcome: string, error: AppError): Promise<never> => {
-    await insertAudit(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, outcome, at });
+    await insertAudit(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, subnet, outcome, at });
     throw error;
   };
   if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
   const settings = await votingSettings(ctx.db, now);
   if (!settings.open) return refuse('closed', new AppError(Code.VotingClosed));
-  if (settings.stepUpPerHour > 0) {
-    const recent = await countCountedFromIp(ctx.db, v.ip, nowIso(new Date(now.getTime() - 3_600_000)));
-    if (recent >= settings.stepUpPerHour) {
-      if (!v.captchaId || !v.captchaAnswer) return refuse('stepUp', new AppError(Code.CaptchaStepUp));
-      try {
-        await verifyCaptcha(ctx, v.captchaId, v.captchaAnswer, now);
-      } catch (err) {
-        return refuse('captcha', err as AppError);
-      }
-    }
+  let solved: CheckedSolution;
+  try {
+    solved = await checkSolution(ctx, v.altcha, 'vote', now);
+  } catch (err) {
+    return refuse(CHALLENGE_OUTCOMES[(err as AppError).code] ?? 'challengeWrong', err as AppError);
   }
+  const needed = await difficultyFor(ctx, v.ip, now);
+  if (solved.maxnumber < needed) return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   let count: number | null;
   try {
-    count = await insertVote(ctx.db, {
-      entryId: v.entryId,
-      voterKey: v.voterKey,
-      ip: v.ip,
-      slot: voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone),
-      at,
-    });
+    const slot = voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone);
+    count = await insertVote(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, subnet, slot, at }, solved);
   } catch (err) {
+    if (err instanceof ChallengeSpent) return refuse('challengeUsed', challengeUsed());
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.
     if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(Code.EntryNotFound));
     throw err;
   }
+  // Housekeeping now and then rather than a timer: one server or ten, no scheduler needed.
+  if (Math.random() < 0.001) await purgeSpentChallenges(ctx.db, at);
   if (count === null) return refuse('duplicate', new AppError(Code.VoteDuplicate));
   return { entryId: v.entryId, voteCount: count };
 }

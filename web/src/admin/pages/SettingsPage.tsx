@@ -3,6 +3,7 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Typ
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { POW_BASE_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
@@ -63,6 +64,12 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="stepUpPerHour" label={f('console.settings.stepUp')} rules={[{ required: true }]}>
           <InputNumber min={0} max={100000} />
+        </Form.Item>
+        <Form.Item name="subnetPerHour" label={f('console.settings.subnetPerHour')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={1000000} />
+        </Form.Item>
+        <Form.Item name="powBase" label={f('console.settings.powBase')} extra={f('console.settings.powBaseHint')} rules={[{ required: true }]}>
+          <InputNumber min={POW_BASE_RANGE.min} max={POW_BASE_RANGE.max} step={1000} />
         </Form.Item>
         <Form.Item name="entryLimit" label={f('console.settings.entryLimit')} rules={[{ required: true }]}>
           <InputNumber min={1} max={100} />
