@@ -1,13 +1,10 @@
-import { z } from 'zod';
-import { Code, codeMessage } from './errors/codes';
-
 /**
  * The proof-of-work challenge (ALTCHA) that replaced the image captcha: the server signs a challenge, the
  * browser finds the number behind it in a Web Worker, and the form or vote sends the solution back as one
  * base64 JSON field (`altcha`, the ALTCHA payload). Every purpose has its own challenges, so one made for
- * the contact form cannot pay for a vote.
+ * the contact form cannot pay for a vote (`voteCode`: asking for an e-mailed voting code).
  */
-export const CHALLENGE_PURPOSES = ['vote', 'contact', 'report'] as const;
+export const CHALLENGE_PURPOSES = ['vote', 'contact', 'report', 'voteCode'] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /** What GET /api/challenge answers (ALTCHA's challenge shape). `maxnumber` is the difficulty: the search space. */
@@ -21,13 +18,6 @@ export const POW_BASE_RANGE = { min: 1000, max: 10_000_000 } as const;
 
 /** A solution travels as base64 JSON; a few hundred characters at most. */
 export const ALTCHA_MAX = 1000;
-
-/** The form field: required where a form always needs one (2013 when empty). */
-export const altchaField = z
-  .string({ error: codeMessage(Code.CaptchaRequired) })
-  .trim()
-  .min(1, codeMessage(Code.CaptchaRequired))
-  .max(ALTCHA_MAX, codeMessage(Code.CaptchaWrong));
 
 export function encodeSolution(s: PowSolution): string {
   return btoa(JSON.stringify(s));

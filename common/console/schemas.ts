@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POW_BASE_RANGE } from '../challenge';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
+import { VOTER_MODES } from '../gallery';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB } from './uploads';
@@ -111,6 +112,7 @@ const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start 
 export const settingsBody = z.object({
   phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
   votingRule: z.enum(VOTING_RULES),
+  voterMode: z.enum(VOTER_MODES),
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
   subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
   powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),

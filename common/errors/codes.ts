@@ -52,6 +52,13 @@ export const Code = {
   TextTooLong: 2104,
   ReportRequired: 2105,
   ReportDateRequired: 2106,
+  // 2020-2049 who a voter is (issue H)
+  VoteNeedsLogin: 2020,
+  VoterEmailDisposable: 2021,
+  VoteCodeWrong: 2022,
+  VoteCodeExpired: 2023,
+  VoteCodeUsed: 2024,
+  VoteCodeRequired: 2025,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

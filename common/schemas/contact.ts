@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { altchaField } from '../challenge';
+import { ALTCHA_MAX } from '../challenge';
 import { Code, codeMessage } from '../errors/codes';
 
 // In the browser zod's JIT probes `new Function`, which the CSP (script-src 'self') refuses and reports as a
@@ -12,7 +12,14 @@ export const CONTACT_CONTENT_MAX = 2000;
 
 const required = (code: string, max: number) => z.string({ error: code }).trim().min(1, code).max(max, codeMessage(Code.TextTooLong));
 
-/** Both forms are guarded by a solved proof-of-work challenge (common/challenge.ts). */
+/** A solved proof-of-work challenge (common/challenge.ts), where a form always needs one: 2013 when empty. */
+export const altchaField = z
+  .string({ error: codeMessage(Code.CaptchaRequired) })
+  .trim()
+  .min(1, codeMessage(Code.CaptchaRequired))
+  .max(ALTCHA_MAX, codeMessage(Code.CaptchaWrong));
+
+/** Both forms are guarded by a solved proof-of-work challenge. */
 export const challengeFields = { altcha: altchaField };
 
 export const contactSchema = z.object({

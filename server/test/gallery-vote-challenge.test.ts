@@ -134,7 +134,7 @@ describe.each(DIALECTS)('vote proof of work on %s', (dialect) => {
     expect((await outcomes(4)).filter((o) => o === 'challengeUsed')).toHaveLength(11);
   }, 60_000);
 
-  it("difficulty rises with the address's counted votes in the hour: base, then x2048, then doubling; an easier one is refused (3002)", async () => {
+  it("difficulty rises with the address's counted votes in the hour: base, then x4096, then doubling; an easier one is refused (3002)", async () => {
     await setting('voting.stepUpPerHour', 3);
     await setting('voting.subnetPerHour', 0);
     try {

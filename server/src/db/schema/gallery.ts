@@ -25,6 +25,19 @@ export type VoteAuditTable = {
   ip: string;
   outcome: string;
   subnet: string | null;
+  /** What the organiser sees beside the voter key: an e-mail voter's masked address; null otherwise. */
+  voter_label: Generated<string | null>;
+  created_at: string;
+};
+
+/** E-mail voting codes: keyed hashes only (of the normalised address, and of address + code). */
+export type VoterCodesTable = {
+  id: Generated<number>;
+  email_hash: string;
+  code_hash: string;
+  tries: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
   created_at: string;
 };
 
@@ -64,6 +77,7 @@ export type GalleryTables = {
   votes: VotesTable;
   vote_audit: VoteAuditTable;
   spent_challenges: SpentChallengesTable;
+  voter_codes: VoterCodesTable;
   contact_messages: ContactMessagesTable;
   scam_tips: ScamTipsTable;
   scam_reports: ScamReportsTable;

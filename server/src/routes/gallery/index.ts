@@ -7,11 +7,12 @@ import { Code, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
-import { voteSchema } from '../../../../common/schemas/vote';
+import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
+import { sendVoteCode } from '../../services/gallery/voter-email';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
 import { ok } from '../reply';
@@ -48,6 +49,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         locale: req.locale,
         timeZone: ctx.config.contestTimezone,
         voterKey: readVoterKey(req),
+        userId: (await req.sessionUser())?.id,
       }),
     ),
   );
@@ -75,8 +77,21 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         voterKey,
         ip: req.ip,
         altcha: req.body?.altcha,
+        email: req.body?.email,
+        code: req.body?.code,
+        userId: (await req.sessionUser())?.id,
       });
       return ok(result, errorMessage(Code.VoteSuccess, req.locale));
+    },
+  );
+
+  // E-mail voting: a 6-digit code to the address (a solved challenge per request; five an hour per address).
+  app.post(
+    '/api/gallery/vote-code',
+    { schema: { body: voteCodeRequestSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
+    async (req) => {
+      await sendVoteCode(ctx, req.body, req.locale);
+      return ok({ sent: true });
     },
   );
 

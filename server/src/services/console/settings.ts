@@ -12,8 +12,11 @@ import {
   DEFAULT_RULE,
   DEFAULT_STEP_UP_PER_HOUR,
   DEFAULT_SUBNET_PER_HOUR,
+  DEFAULT_VOTER_MODE,
+  forgetVotingSettings,
   POW_BASE_SETTING,
   SUBNET_SETTING,
+  VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
 import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
 
@@ -21,6 +24,7 @@ import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
 export const SETTING_KEYS = {
   phases: PHASES_SETTING,
   votingRule: 'voting.rule',
+  voterMode: VOTER_MODE_SETTING,
   stepUpPerHour: 'voting.stepUpPerHour',
   subnetPerHour: SUBNET_SETTING,
   powBase: POW_BASE_SETTING,
@@ -32,6 +36,7 @@ export const SETTING_KEYS = {
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
 const DEFAULTS = {
   votingRule: DEFAULT_RULE,
+  voterMode: DEFAULT_VOTER_MODE,
   stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
   subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
   powBase: DEFAULT_POW_BASE,
@@ -59,6 +64,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
       awards: phases.awards ?? EMPTY_WINDOW,
     },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
+    voterMode: (s[SETTING_KEYS.voterMode] as ConsoleSettings['voterMode']) ?? DEFAULTS.voterMode,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
     subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
     powBase: Number(s[SETTING_KEYS.powBase] ?? DEFAULTS.powBase),
@@ -75,6 +81,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, SETTING_KEYS.phases, input.phases);
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
+    await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
     await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);
     await writeSetting(trx, SETTING_KEYS.powBase, input.powBase);
@@ -92,5 +99,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
       await upsertPage(trx, { ...about, extra: JSON.stringify({ ...extra, wechatQrUrl: input.wechatQrUrl }) });
     }
   });
+  // This instance applies the voting settings at once; others within their one-second cache.
+  forgetVotingSettings(db);
   return readConsoleSettings(db, config);
 }

@@ -27,14 +27,17 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
 export async function getGalleryEntry(
   db: Db,
   id: number,
-  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string },
+  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string; userId?: number },
   now = new Date(),
 ): Promise<GalleryEntryDetail> {
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(Code.EntryNotFound);
   const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
-  const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
+  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
+  const key =
+    settings.voterMode === 'account' ? (view.userId === undefined ? undefined : `u:${view.userId}`) : settings.voterMode === 'email' ? undefined : voterKey;
+  const voted = key ? await slotTaken(db, voteSlot(settings.rule, id, key, now, view.timeZone)) : false;
   return {
     ...summary(row),
     description: row.description,
@@ -46,6 +49,7 @@ export async function getGalleryEntry(
     ...around,
     voted,
     votingOpen: settings.open,
+    voterMode: settings.voterMode,
     shareUrl: entryUrl(view.publicUrl, view.locale, id),
   };
 }

@@ -10,9 +10,11 @@ import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
 import { subnetOf } from './subnet';
 import { voteDifficulty } from './vote-difficulty';
+import { redeemVoteCode } from './voter-email';
 import { voteSlot, votingSettings } from './voting-settings';
 
-export type VoteRequest = { entryId: number; voterKey: string; ip: string; altcha?: string };
+/** `voterKey` is the cookie's; `userId` the signed-in account's; `email` + `code` an e-mail voter's proof. */
+export type VoteRequest = { entryId: number; voterKey: string; ip: string; altcha?: string; userId?: number; email?: string; code?: string };
 
 const HOUR_MS = 3_600_000;
 
@@ -30,41 +32,60 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
   return issueChallenge(ctx, purpose, maxnumber, now);
 }
 
-/** Audit outcomes of a refused challenge, by code. */
-const CHALLENGE_OUTCOMES: Partial<Record<number, string>> = {
+/** Audit outcomes of a refused challenge or e-mail code, by code. */
+const PROOF_OUTCOMES: Partial<Record<number, string>> = {
   [Code.CaptchaRequired]: 'challengeMissing',
   [Code.CaptchaWrong]: 'challengeWrong',
   [Code.CaptchaExpired]: 'challengeExpired',
+  [Code.VoteCodeRequired]: 'codeMissing',
+  [Code.VoteCodeWrong]: 'codeWrong',
+  [Code.VoteCodeExpired]: 'codeExpired',
+  [Code.VoteCodeUsed]: 'codeUsed',
 };
+const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'challengeWrong';
 
 /**
- * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), a solved proof-of-work challenge
- * (2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier than this address now needs, 3004 used
- * before), the rule's unique slot (2015), an approved entry (2100). The challenge is spent, the vote row
- * written, the count moved and the vote audited in one transaction; every refusal is audited too.
+ * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), the voter's proof by the organiser's
+ * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
+ * easier than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on
+ * the address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved
+ * entry (2100). A challenge is spent, the vote row written, the count moved and the vote audited in one
+ * transaction; every refusal is audited too.
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);
   const subnet = subnetOf(v.ip);
+  let voter: { voterKey: string; label?: string } = { voterKey: v.voterKey };
   const refuse = async (outcome: string, error: AppError): Promise<never> => {
-    await insertAudit(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, subnet, outcome, at });
+    await insertAudit(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, outcome, at });
     throw error;
   };
   if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
   const settings = await votingSettings(ctx.db, now);
   if (!settings.open) return refuse('closed', new AppError(Code.VotingClosed));
-  let solved: CheckedSolution;
-  try {
-    solved = await checkSolution(ctx, v.altcha, 'vote', now);
-  } catch (err) {
-    return refuse(CHALLENGE_OUTCOMES[(err as AppError).code] ?? 'challengeWrong', err as AppError);
+  let solved: CheckedSolution | undefined;
+  if (settings.voterMode === 'account') {
+    if (v.userId === undefined) return refuse('loginRequired', new AppError(Code.VoteNeedsLogin));
+    voter = { voterKey: `u:${v.userId}` };
+  } else if (settings.voterMode === 'email') {
+    try {
+      voter = await redeemVoteCode(ctx, v.email, v.code, now);
+    } catch (err) {
+      return refuse(outcomeOf(err), err as AppError);
+    }
+  } else {
+    try {
+      solved = await checkSolution(ctx, v.altcha, 'vote', now);
+    } catch (err) {
+      return refuse(outcomeOf(err), err as AppError);
+    }
+    const needed = await difficultyFor(ctx, v.ip, now);
+    if (solved.maxnumber < needed) return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
-  const needed = await difficultyFor(ctx, v.ip, now);
-  if (solved.maxnumber < needed) return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   let count: number | null;
   try {
-    const slot = voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone);
-    count = await insertVote(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, subnet, slot, at }, solved);
+    const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
+    count = await insertVote(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at }, solved);
   } catch (err) {
     if (err instanceof ChallengeSpent) return refuse('challengeUsed', challengeUsed());
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.

@@ -1,5 +1,5 @@
 import { POW_BASE_RANGE } from '../../../../common/challenge';
-import { VOTING_RULES, type VotingRule } from '../../../../common/gallery';
+import { VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
 import { contestDay } from '../contest/contest-day';
@@ -11,8 +11,10 @@ export const STEP_UP_SETTING = 'voting.stepUpPerHour';
 export const RATE_SETTING = 'voting.ratePerMinute';
 export const POW_BASE_SETTING = 'voting.powBase';
 export const SUBNET_SETTING = 'voting.subnetPerHour';
+export const VOTER_MODE_SETTING = 'voting.voterMode';
 
 export const DEFAULT_RULE: VotingRule = 'perEntry';
+export const DEFAULT_VOTER_MODE: VoterMode = 'anonymous';
 /** From this many counted votes from one address within an hour, the proof of work gets far harder (0 = never). */
 export const DEFAULT_STEP_UP_PER_HOUR = 30;
 /** The same for a subnet (/24, /48): a school or a carrier's shared addresses, or a farm's neighbouring ones. */
@@ -28,6 +30,7 @@ export const DEFAULT_RATE_PER_MINUTE = 1200;
 
 export type VotingSettings = {
   rule: VotingRule;
+  voterMode: VoterMode;
   stepUpPerHour: number;
   subnetPerHour: number;
   powBase: number;
@@ -49,7 +52,7 @@ const cache = new WeakMap<Db, { at: number; value: Promise<Record<string, unknow
 function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = readKeys(db, [PHASES_SETTING, VOTING_RULE_SETTING, STEP_UP_SETTING, SUBNET_SETTING, POW_BASE_SETTING, RATE_SETTING]);
+  const value = readKeys(db, [PHASES_SETTING, VOTING_RULE_SETTING, STEP_UP_SETTING, SUBNET_SETTING, POW_BASE_SETTING, RATE_SETTING, VOTER_MODE_SETTING]);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
   return value;
@@ -63,8 +66,10 @@ export function forgetVotingSettings(db: Db): void {
 export async function votingSettings(db: Db, now = new Date()): Promise<VotingSettings> {
   const s = await readVotingKeys(db);
   const rule = VOTING_RULES.includes(s[VOTING_RULE_SETTING] as VotingRule) ? (s[VOTING_RULE_SETTING] as VotingRule) : DEFAULT_RULE;
+  const mode = s[VOTER_MODE_SETTING] as VoterMode;
   return {
     rule,
+    voterMode: VOTER_MODES.includes(mode) ? mode : DEFAULT_VOTER_MODE,
     stepUpPerHour: count(s[STEP_UP_SETTING], DEFAULT_STEP_UP_PER_HOUR),
     subnetPerHour: count(s[SUBNET_SETTING], DEFAULT_SUBNET_PER_HOUR),
     powBase: Math.max(POW_BASE_RANGE.min, count(s[POW_BASE_SETTING], DEFAULT_POW_BASE)),

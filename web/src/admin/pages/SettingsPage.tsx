@@ -8,6 +8,7 @@ import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
 import { PHASES } from '../../../../common/constants';
+import { VOTER_MODES } from '../../../../common/gallery';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
 import { ImageUrlInput } from '../ImageUrlInput';
@@ -61,6 +62,9 @@ export function SettingsPage() {
         ))}
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
+        </Form.Item>
+        <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
+          <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />
         </Form.Item>
         <Form.Item name="stepUpPerHour" label={f('console.settings.stepUp')} rules={[{ required: true }]}>
           <InputNumber min={0} max={100000} />

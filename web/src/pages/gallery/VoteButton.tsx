@@ -1,67 +1,90 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
 import { Code } from '../../../../common/errors';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
-import { ApiError, isAnnounced } from '../../api/api-error';
-import { showMessage } from '../../api/feedback';
+import { ApiError } from '../../api/api-error';
+import { useCurrentUser } from '../../app/current-user';
 import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
-import { errorText } from '../../i18n/error-text';
+import { useLocale } from '../../i18n/use-locale';
+import { EmailVoteDialog } from './EmailVoteDialog';
 import { useVote } from './gallery-api';
+import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
 
 /** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
 const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
 const isRetryable = (err: unknown): err is ApiError => err instanceof ApiError && (RETRY_WITH_FRESH as readonly number[]).includes(err.code);
 
 /** What a vote button needs of an entry: the detail page and a gallery card both have it. */
-export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen'>;
+export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen' | 'voterMode'>;
 
 /**
- * The vote button. A vote carries a solved proof-of-work challenge, prepared in the background as soon as the
- * button shows, so the click usually waits for nothing. VoteSuccess moves the cached count at once;
- * VoteDuplicate "You have voted" turns the button into its voted state; ChallengeStepUp (many votes from this
- * network) solves a harder challenge and votes again, saying so while it works.
+ * The vote button, in the organiser's voter mode. Anonymous: the vote carries a solved proof-of-work
+ * challenge, prepared in the background as soon as the button shows, so the click usually waits for nothing;
+ * ChallengeStepUp (many votes from this network) solves a harder one and votes again, saying so while it
+ * works. E-mail: a dialog mails a 6-digit code and votes with it. Account: a signed-in visitor votes with a
+ * click, anyone else gets "Log in to vote", a link to the login page that comes back here. VoteSuccess moves
+ * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
  */
 export function VoteButton({ entry }: { entry: VotableEntry }) {
   const intl = useIntl();
+  const { link } = useLocale();
+  const location = useLocation();
+  const { access } = useCurrentUser();
   const vote = useVote(entry.id);
   const [voted, setVoted] = useState(entry.voted);
   const [checking, setChecking] = useState<false | 'quick' | 'hard'>(false);
+  const [askEmail, setAskEmail] = useState(false);
   const open = entry.votingOpen && !voted && !entry.voted;
+  const anonymous = entry.voterMode === 'anonymous';
 
   useEffect(() => {
-    if (open) prepareVoteTicket();
-  }, [open]);
+    if (open && anonymous) prepareVoteTicket();
+  }, [open, anonymous]);
+
+  const done = (duplicate: boolean) => {
+    setVoted(true);
+    setAskEmail(false);
+    if (!duplicate) reportVoteSuccess();
+  };
+
+  const castAnonymous = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const altcha = await takeVoteTicket(attempt > 0);
+      try {
+        return await vote.mutateAsync({ altcha });
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= 2) throw err;
+        if (err.code === Code.ChallengeStepUp) setChecking('hard');
+      }
+    }
+  };
 
   const cast = async () => {
+    if (entry.voterMode === 'email') return setAskEmail(true);
     setChecking('quick');
     try {
-      for (let attempt = 0; ; attempt++) {
-        const altcha = await takeVoteTicket(attempt > 0);
-        try {
-          await vote.mutateAsync({ altcha });
-          break;
-        } catch (err) {
-          if (!isRetryable(err) || attempt >= 2) throw err;
-          if (err.code === Code.ChallengeStepUp) setChecking('hard');
-        }
-      }
-      setVoted(true);
-      void showMessage('success', errorText(Code.VoteSuccess));
-      prepareVoteTicket(); // the next vote on this page (another card) is ready too
+      if (anonymous) await castAnonymous();
+      else await vote.mutateAsync({});
+      done(false);
+      if (anonymous) prepareVoteTicket(); // the next vote on this page (another card) is ready too
     } catch (err) {
-      if (!(err instanceof ApiError)) return void showMessage('error', intl.formatMessage({ id: 'captcha.failed' }));
-      if (isAnnounced(err)) return;
-      if (err.code === Code.VoteDuplicate) setVoted(true);
-      void showMessage(
-        err.code === Code.VoteDuplicate ? 'warning' : 'error',
-        err.status === 0 || err.status >= 500 ? intl.formatMessage({ id: 'request.error' }, { status: err.status }) : errorText(err.code, err.values, err.msg),
-      );
+      if (err instanceof ApiError && err.code === Code.VoteDuplicate) setVoted(true);
+      reportVoteFailure(err, intl);
     } finally {
       setChecking(false);
     }
   };
 
   const state = !entry.votingOpen ? 'closed' : voted || entry.voted ? 'voted' : 'open';
+  if (state === 'open' && entry.voterMode === 'account' && !access.isLoggedIn) {
+    const back = encodeURIComponent(`${location.pathname}${location.search}`);
+    return (
+      <Link className="btn btn-primary btn-lg vote-button vote-button--login" to={`${link('/login')}?redirect=${back}`}>
+        <FormattedMessage id="vote.login" />
+      </Link>
+    );
+  }
   const busy = checking !== false || vote.isPending;
   return (
     <>
@@ -77,6 +100,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
       </span>
+      {askEmail && <EmailVoteDialog entryId={entry.id} onClose={() => setAskEmail(false)} onVoted={done} />}
     </>
   );
 }

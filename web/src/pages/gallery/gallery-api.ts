@@ -38,7 +38,9 @@ export function useVote(id: number) {
   const { locale } = useLocale();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { altcha: string }) => request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
+    // The proof the organiser's voter mode asks for: a solved challenge, an e-mail code, or none (the session).
+    mutationFn: (body: { altcha: string } | { email: string; code: string } | Record<string, never>) =>
+      request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
       client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
       void client.invalidateQueries({ queryKey: ['gallery'] });

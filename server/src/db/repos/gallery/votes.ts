@@ -2,7 +2,7 @@ import type { Db } from '../../database';
 import { spendChallenge } from './challenges';
 
 /** SQL of voting. The UNIQUE slot refuses a second vote; the count moves in the same transaction. */
-export type VoteRow = { entryId: number; voterKey: string; ip: string; subnet: string; slot: string; at: string };
+export type VoteRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; slot: string; at: string };
 
 /** The entry is missing or not approved (thrown inside the transaction so nothing is kept). */
 export class EntryNotVotable extends Error {}
@@ -35,16 +35,27 @@ export async function insertVote(db: Db, v: VoteRow, challenge?: { signature: st
     if (!entry) throw new EntryNotVotable();
     await trx
       .insertInto('vote_audit')
-      .values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, subnet: v.subnet, outcome: 'counted', created_at: v.at })
+      .values({ entry_id: v.entryId, voter_key: v.voterKey, voter_label: v.label ?? null, ip: v.ip, subnet: v.subnet, outcome: 'counted', created_at: v.at })
       .execute();
     return entry.vote_count;
   });
 }
 
-export async function insertAudit(db: Db, row: { entryId: number; voterKey: string; ip: string; subnet: string; outcome: string; at: string }): Promise<void> {
+export async function insertAudit(
+  db: Db,
+  row: { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string },
+): Promise<void> {
   await db
     .insertInto('vote_audit')
-    .values({ entry_id: row.entryId, voter_key: row.voterKey, ip: row.ip, subnet: row.subnet, outcome: row.outcome, created_at: row.at })
+    .values({
+      entry_id: row.entryId,
+      voter_key: row.voterKey,
+      voter_label: row.label ?? null,
+      ip: row.ip,
+      subnet: row.subnet,
+      outcome: row.outcome,
+      created_at: row.at,
+    })
     .execute();
 }
 
