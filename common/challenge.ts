@@ -15,6 +15,8 @@ export type PowSolution = { algorithm: string; challenge: string; number: number
 
 /** The organiser's base difficulty (maxnumber) may be set within this range. */
 export const POW_BASE_RANGE = { min: 1000, max: 10_000_000 } as const;
+/** The step-up difficulty (the first vote past a threshold; it doubles per further vote) within this one. */
+export const POW_STEP_UP_RANGE = { min: 10_000, max: 2 ** 40 } as const;
 
 /** A solution travels as base64 JSON; a few hundred characters at most. */
 export const ALTCHA_MAX = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POW_BASE_RANGE } from '../challenge';
+import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { VOTER_MODES } from '../gallery';
@@ -116,6 +116,7 @@ export const settingsBody = z.object({
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
   subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
   powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),
+  powStepUp: z.number().int().min(POW_STEP_UP_RANGE.min).max(POW_STEP_UP_RANGE.max),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
   wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),

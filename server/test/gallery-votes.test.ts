@@ -58,6 +58,7 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
     await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 0);
     await writeSetting(t.ctx.db, 'voting.subnetPerHour', 0);
     await writeSetting(t.ctx.db, 'voting.powBase', 1000);
+    await writeSetting(t.ctx.db, 'voting.powStepUp', 40_000);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -188,7 +189,7 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
     } finally {
       await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 0);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('the organiser rule: perContest refuses a second entry; perEntryPerDay allows the next day', async () => {
     await writeSetting(t.ctx.db, 'voting.rule', 'perContest');

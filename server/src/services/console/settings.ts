@@ -9,12 +9,14 @@ import { readSettings, writeSetting } from '../../db/repos/settings';
 import { PHASES_SETTING } from '../contest/contest-info';
 import {
   DEFAULT_POW_BASE,
+  DEFAULT_POW_STEP_UP,
   DEFAULT_RULE,
   DEFAULT_STEP_UP_PER_HOUR,
   DEFAULT_SUBNET_PER_HOUR,
   DEFAULT_VOTER_MODE,
   forgetVotingSettings,
   POW_BASE_SETTING,
+  POW_STEP_UP_SETTING,
   SUBNET_SETTING,
   VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
@@ -28,6 +30,7 @@ export const SETTING_KEYS = {
   stepUpPerHour: 'voting.stepUpPerHour',
   subnetPerHour: SUBNET_SETTING,
   powBase: POW_BASE_SETTING,
+  powStepUp: POW_STEP_UP_SETTING,
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
@@ -40,6 +43,7 @@ const DEFAULTS = {
   stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
   subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
   powBase: DEFAULT_POW_BASE,
+  powStepUp: DEFAULT_POW_STEP_UP,
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
 } as const;
@@ -68,6 +72,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
     subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
     powBase: Number(s[SETTING_KEYS.powBase] ?? DEFAULTS.powBase),
+    powStepUp: Number(s[SETTING_KEYS.powStepUp] ?? DEFAULTS.powStepUp),
     // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     wechatQrUrl,
@@ -85,6 +90,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
     await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);
     await writeSetting(trx, SETTING_KEYS.powBase, input.powBase);
+    await writeSetting(trx, SETTING_KEYS.powStepUp, input.powStepUp);
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);

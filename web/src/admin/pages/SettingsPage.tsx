@@ -3,7 +3,7 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Typ
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { POW_BASE_RANGE } from '../../../../common/challenge';
+import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
@@ -74,6 +74,9 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="powBase" label={f('console.settings.powBase')} extra={f('console.settings.powBaseHint')} rules={[{ required: true }]}>
           <InputNumber min={POW_BASE_RANGE.min} max={POW_BASE_RANGE.max} step={1000} />
+        </Form.Item>
+        <Form.Item name="powStepUp" label={f('console.settings.powStepUp')} extra={f('console.settings.powStepUpHint')} rules={[{ required: true }]}>
+          <InputNumber min={POW_STEP_UP_RANGE.min} max={POW_STEP_UP_RANGE.max} step={10_000_000} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="entryLimit" label={f('console.settings.entryLimit')} rules={[{ required: true }]}>
           <InputNumber min={1} max={100} />
