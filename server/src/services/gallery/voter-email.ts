@@ -6,7 +6,7 @@ import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countVoterCodesSince, countVoterCodeTry, deleteVoterCode, insertVoterCode, latestVoterCode, useVoterCode } from '../../db/repos/gallery/voter-codes';
+import { countVoterCodesSince, countVoterCodeTry, deleteVoterCode, insertVoterCode, latestVoterCode, spendVoterCode } from '../../db/repos/gallery/voter-codes';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { redeemSolution } from './challenge';
@@ -81,6 +81,6 @@ export async function redeemVoteCode(ctx: AppContext, email: string | undefined,
     await countVoterCodeTry(ctx.db, row.id);
     throw refuse(Code.VoteCodeWrong);
   }
-  if (!(await useVoterCode(ctx.db, row.id, nowIso(now)))) throw refuse(Code.VoteCodeUsed);
+  if (!(await spendVoterCode(ctx.db, row.id, nowIso(now)))) throw refuse(Code.VoteCodeUsed);
   return { voterKey: `m:${hash}`, label: maskEmail(email) };
 }

@@ -39,7 +39,7 @@ export async function countVoterCodeTry(db: Db, id: number): Promise<void> {
 }
 
 /** Marks a code used; false when another request used it first (one use, even under a race). */
-export async function useVoterCode(db: Db, id: number, at: string): Promise<boolean> {
+export async function spendVoterCode(db: Db, id: number, at: string): Promise<boolean> {
   const res = await db.updateTable('voter_codes').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
