@@ -59,6 +59,12 @@ export const Code = {
   VoteCodeExpired: 2023,
   VoteCodeUsed: 2024,
   VoteCodeRequired: 2025,
+  // 2026-2049 fraud review: voiding and restoring votes by rule (issue H)
+  VoteRuleEntryRequired: 2026,
+  VoteRuleWindow: 2027,
+  VoteRuleCidr: 2028,
+  VoteRestoreTarget: 2029,
+  VoteReviewReasonRequired: 2030,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

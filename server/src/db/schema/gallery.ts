@@ -16,6 +16,9 @@ export type VotesTable = {
   voter_key: string;
   ip: string;
   slot: string;
+  /** 0-100 from `services/gallery/vote-risk.ts` when the vote was cast; `signals` the JSON it was scored from. */
+  risk: Generated<number>;
+  signals: string | null;
   created_at: string;
 };
 

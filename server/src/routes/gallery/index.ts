@@ -16,7 +16,7 @@ import { sendVoteCode } from '../../services/gallery/voter-email';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
 import { ok } from '../reply';
-import { ensureVoterKey, readVoterKey } from './voter-cookie';
+import { ensureVoterKey, markViewed, readVoterKey, viewedBefore } from './voter-cookie';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const byIp = (req: FastifyRequest) => req.ip;
@@ -42,17 +42,17 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await listGallery(ctx.db, req.query)),
   );
 
-  app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req) =>
-    ok(
-      await getGalleryEntry(ctx.db, req.params.id, {
-        publicUrl: ctx.config.publicUrl,
-        locale: req.locale,
-        timeZone: ctx.config.contestTimezone,
-        voterKey: readVoterKey(req),
-        userId: (await req.sessionUser())?.id,
-      }),
-    ),
-  );
+  app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req, reply) => {
+    const entry = await getGalleryEntry(ctx.db, req.params.id, {
+      publicUrl: ctx.config.publicUrl,
+      locale: req.locale,
+      timeZone: ctx.config.contestTimezone,
+      voterKey: readVoterKey(req),
+      userId: (await req.sessionUser())?.id,
+    });
+    markViewed(req, reply, req.params.id, secureCookie);
+    return ok(entry);
+  });
 
   app.post(
     '/api/gallery/entries/:id/vote',
@@ -80,6 +80,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         email: req.body?.email,
         code: req.body?.code,
         userId: (await req.sessionUser())?.id,
+        userAgent: req.headers['user-agent'],
+        viewedFirst: viewedBefore(req, req.params.id),
       });
       return ok(result, errorMessage(Code.VoteSuccess, req.locale));
     },

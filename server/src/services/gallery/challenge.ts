@@ -30,7 +30,8 @@ export async function issueChallenge(ctx: AppContext, purpose: ChallengePurpose,
 }
 
 /** A checked solution, not yet spent: its signature is the one-use key, `maxnumber` the difficulty it paid. */
-export type CheckedSolution = { signature: string; expiresAt: string; maxnumber: number };
+/** `issuedAt` (ms) is when it was issued, from its signed expiry: what the vote's solve-time signal measures from. */
+export type CheckedSolution = { signature: string; expiresAt: string; maxnumber: number; issuedAt: number };
 
 /** ALTCHA's payload type (the library's v1 entry point does not export it by name). */
 type Payload = Exclude<Parameters<typeof verifySolution>[0], string>;
@@ -67,7 +68,7 @@ export async function checkSolution(ctx: AppContext, altcha: string | undefined,
   const maxnumber = Number(params.m);
   if (params.p !== purpose || !Number.isFinite(expires) || !Number.isSafeInteger(maxnumber)) throw refusal(Code.CaptchaWrong);
   if (expires <= now.getTime()) throw refusal(Code.CaptchaExpired);
-  return { signature: payload.signature, expiresAt: nowIso(new Date(expires)), maxnumber };
+  return { signature: payload.signature, expiresAt: nowIso(new Date(expires)), maxnumber, issuedAt: expires - CHALLENGE_TTL_MS };
 }
 
 /** The one-use refusal (3004), for the vote, whose transaction spends the challenge itself. */

@@ -1,22 +1,52 @@
 import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
 import type { VoteResult } from '../../../../common/gallery';
+import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
-import { ChallengeSpent, countCountedFrom, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
+import { ChallengeSpent, countCountedFrom, countEntryVotesSince, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
 import { subnetOf } from './subnet';
 import { voteDifficulty } from './vote-difficulty';
+import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
 import { voteSlot, votingSettings } from './voting-settings';
 
 /** `voterKey` is the cookie's; `userId` the signed-in account's; `email` + `code` an e-mail voter's proof. */
-export type VoteRequest = { entryId: number; voterKey: string; ip: string; altcha?: string; userId?: number; email?: string; code?: string };
+export type VoteRequest = {
+  entryId: number;
+  voterKey: string;
+  ip: string;
+  altcha?: string;
+  userId?: number;
+  email?: string;
+  code?: string;
+  /** Fraud signals the route reads: the User-Agent header, and whether the entry's page was opened first. */
+  userAgent?: string;
+  viewedFirst?: boolean;
+};
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** The signals of a vote about to be counted (read before it is written, so they describe what came before). */
+async function signalsOf(ctx: AppContext, v: VoteRequest, solved: CheckedSolution | undefined, now: Date): Promise<VoteSignals> {
+  const [recent, entryMinute] = await Promise.all([
+    countCountedFrom(ctx.db, v.ip, subnetOf(v.ip), nowIso(new Date(now.getTime() - HOUR_MS))),
+    countEntryVotesSince(ctx.db, v.entryId, nowIso(new Date(now.getTime() - MINUTE_MS))),
+  ]);
+  return {
+    addressHour: recent.address,
+    subnetHour: recent.subnet,
+    solveMs: solved ? Math.max(0, now.getTime() - solved.issuedAt) : null,
+    uaFamily: uaFamily(v.userAgent),
+    viewedFirst: v.viewedFirst === true,
+    entryMinute,
+  };
+}
 
 /** The difficulty a vote from this address needs now: the base, or more once it or its subnet voted a lot. */
 async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<number> {
@@ -49,7 +79,7 @@ const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'c
  * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
  * easier than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on
  * the address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved
- * entry (2100). A challenge is spent, the vote row written, the count moved and the vote audited in one
+ * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). A challenge is spent, the vote row written, the count moved and the vote audited in one
  * transaction; every refusal is audited too.
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
@@ -85,7 +115,9 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   let count: number | null;
   try {
     const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
-    count = await insertVote(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at }, solved);
+    const signals = await signalsOf(ctx, v, solved, now);
+    const scored = { risk: riskScore(signals), signals: JSON.stringify(signals) };
+    count = await insertVote(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, ...scored }, solved);
   } catch (err) {
     if (err instanceof ChallengeSpent) return refuse('challengeUsed', challengeUsed());
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.

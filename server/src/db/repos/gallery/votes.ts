@@ -2,7 +2,17 @@ import type { Db } from '../../database';
 import { spendChallenge } from './challenges';
 
 /** SQL of voting. The UNIQUE slot refuses a second vote; the count moves in the same transaction. */
-export type VoteRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; slot: string; at: string };
+export type VoteRow = {
+  entryId: number;
+  voterKey: string;
+  label?: string;
+  ip: string;
+  subnet: string;
+  slot: string;
+  at: string;
+  risk?: number;
+  signals?: string;
+};
 
 /** The entry is missing or not approved (thrown inside the transaction so nothing is kept). */
 export class EntryNotVotable extends Error {}
@@ -19,7 +29,7 @@ export async function insertVote(db: Db, v: VoteRow, challenge?: { signature: st
     if (challenge && !(await spendChallenge(trx, challenge))) throw new ChallengeSpent();
     const inserted = await trx
       .insertInto('votes')
-      .values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, slot: v.slot, created_at: v.at })
+      .values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, slot: v.slot, risk: v.risk ?? 0, signals: v.signals ?? null, created_at: v.at })
       .onConflict((oc) => oc.column('slot').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -69,6 +79,17 @@ export async function countCountedFrom(db: Db, ip: string, subnet: string, since
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return { address: Number(row.address ?? 0), subnet: Number(row.subnet) };
+}
+
+/** Votes on one entry since a time (the burst signal). */
+export async function countEntryVotesSince(db: Db, entryId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('votes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entry_id', '=', entryId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function slotTaken(db: Db, slot: string): Promise<boolean> {
