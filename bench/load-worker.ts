@@ -1,5 +1,8 @@
 import { sign } from '@fastify/cookie';
+import { createChallenge } from 'altcha-lib/v1';
 import autocannon from 'autocannon';
+import { encodeSolution } from '../common/challenge';
+import { CHALLENGE_TTL_MS, challengeKey } from '../server/src/services/gallery/challenge';
 import type { LoadResult, LoadSpec } from './load';
 
 /**
@@ -9,6 +12,25 @@ import type { LoadResult, LoadSpec } from './load';
 const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
 const votes = spec.votes;
 let voter = 0;
+
+/**
+ * Each vote to the app carries a solved proof-of-work challenge at the lowest base difficulty. The bench
+ * holds the app's secret, so it signs them itself and knows each number, rather than spending the run's CPU
+ * solving (what a vote costs a solver is bench/vote-attack.ts's figure): the server still checks and spends
+ * every one. Made before the run, more than a run can use.
+ */
+async function solvedVotes(secret: string, count: number): Promise<string[]> {
+  const hmacKey = challengeKey(secret);
+  const expires = new Date(Date.now() + CHALLENGE_TTL_MS);
+  const params = { p: 'vote', m: String(votes?.powBase) };
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const c = await createChallenge({ hmacKey, maxnumber: votes?.powBase, number: i % (votes?.powBase ?? 1), expires, params });
+      return JSON.stringify({ altcha: encodeSolution({ ...c, number: i % (votes?.powBase ?? 1) }) });
+    }),
+  );
+}
+const tickets = votes?.secret ? await solvedVotes(votes.secret, Math.ceil(spec.duration * 6000)) : [];
 
 const r = await autocannon({
   url: spec.url,
@@ -27,7 +49,7 @@ const r = await autocannon({
             ...req,
             path: `/api/gallery/entries/${(voter % votes.entries) + 1}/vote`,
             headers: { 'content-type': 'application/json', cookie: `mfc_voter=${value}` },
-            body: '{}',
+            body: tickets[voter % tickets.length] ?? '{}',
           };
         },
       },

@@ -14,7 +14,7 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 
 export type LoadResult = { rps: number; p99: number; errors: number; ok: number };
 /** One autocannon run; `votes`: every request a POST vote of a new voter (cookie signed with `secret` when given). */
-export type LoadSpec = { url: string; duration: number; connections: number; votes?: { entries: number; secret?: string } };
+export type LoadSpec = { url: string; duration: number; connections: number; votes?: { entries: number; secret?: string; powBase?: number } };
 
 /** Starts `script` under tsx with `env` on top of this process's; resolves once its output shows `ready`. */
 export function start(script: string, env: Record<string, string>, ready: string, nodeArgs: string[] = []): Promise<ChildProcess> {

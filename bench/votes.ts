@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { POW_BASE_RANGE } from '../common/challenge';
 import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { writeSetting } from '../server/src/db/repos/settings';
@@ -16,19 +17,22 @@ import { createTestDatabase } from '../server/test/helpers/databases';
 import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
 
 const SECRET = randomBytes(24).toString('hex');
-let port = 3400 + Math.floor(Math.random() * 400);
+// BENCH_VOTES_PORT: the first of a few consecutive ports (app, raw baseline, yardstick), else a random one.
+let port = Number(process.env.BENCH_VOTES_PORT) || 3400 + Math.floor(Math.random() * 400);
 // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each server, to see where a vote's time goes.
 const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 /** Half a run of votes, each from a new voter; signed cookies for the app, plain ones for the raw baseline. */
 const voteLoad = (base: string, entries: number, signed: boolean) =>
-  load({ url: base, duration: DURATION / 2, votes: { entries, secret: signed ? SECRET : undefined } });
+  load({ url: base, duration: DURATION / 2, votes: { entries, secret: signed ? SECRET : undefined, powBase: POW_BASE_RANGE.min } });
 
 async function benchDialect(dialect: 'sqlite' | 'postgres', yardstick: LoadResult) {
   const tdb = await createTestDatabase(dialect);
   const ctx = await createContext(loadConfig({}, { databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }));
-  // A load test from one address: no step-up captcha, no per-address rate limit.
+  // A load test from one address: no rising difficulty, no per-address rate limit, the lowest base difficulty.
   await writeSetting(ctx.db, 'voting.stepUpPerHour', 0);
+  await writeSetting(ctx.db, 'voting.subnetPerHour', 0);
+  await writeSetting(ctx.db, 'voting.powBase', POW_BASE_RANGE.min);
   await writeSetting(ctx.db, 'voting.ratePerMinute', 0);
   const entries = (await ctx.db.selectFrom('entries').select('id').where('status', '=', 'approved').execute()).length;
   // The in-process media worker is off: the baseline has none, and it polls the same database.

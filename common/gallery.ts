@@ -18,6 +18,17 @@ export const GALLERY_FIRST_ROW = 4;
 export const VOTING_RULES = ['perEntry', 'perContest', 'perEntryPerDay'] as const;
 export type VotingRule = (typeof VOTING_RULES)[number];
 
+/**
+ * Who a voter is, the organiser's choice: `anonymous` (signed cookie + proof of work + budgets per address
+ * and subnet), `email` (a 6-digit code mailed to a real, non-throwaway address: one voter per address) or
+ * `account` (signed-in verified accounts only).
+ */
+export const VOTER_MODES = ['anonymous', 'email', 'account'] as const;
+export type VoterMode = (typeof VOTER_MODES)[number];
+/** An e-mailed voting code: six digits, ten minutes, five tries. */
+export const VOTE_CODE_TTL_MINUTES = 10;
+export const VOTE_CODE_MAX_TRIES = 5;
+
 export type GalleryEntrySummary = {
   id: number;
   entryNo: number | null;
@@ -46,15 +57,16 @@ export type GalleryEntryDetail = GalleryEntrySummary & {
   /** Whether this visitor (cookie) already voted for the entry under the current rule. */
   voted: boolean;
   votingOpen: boolean;
+  /** How this contest identifies voters: the button asks for an e-mail code or a login accordingly. */
+  voterMode: VoterMode;
   /** The entry's public URL in the request's locale (share links, poster QR code). */
   shareUrl: string;
 };
 
-export type GalleryPage = { items: GalleryEntrySummary[]; total: number; page: number; pageSize: number };
+/** A page of the gallery; `voterMode` tells each card's vote button how this contest identifies voters. */
+export type GalleryPage = { items: GalleryEntrySummary[]; total: number; page: number; pageSize: number; voterMode: VoterMode };
 
 export type VoteResult = { entryId: number; voteCount: number };
-
-export type CaptchaChallenge = { id: string; svg: string; expiresAt: string };
 
 export type ScamTip = { id: number; title: string; body: string };
 

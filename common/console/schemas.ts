@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
+import { VOTER_MODES } from '../gallery';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB } from './uploads';
@@ -110,7 +112,11 @@ const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start 
 export const settingsBody = z.object({
   phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
   votingRule: z.enum(VOTING_RULES),
-  stepUpPerHour: z.number().int().min(0).max(100_000), // 0: never ask for a captcha
+  voterMode: z.enum(VOTER_MODES),
+  stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
+  subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
+  powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),
+  powStepUp: z.number().int().min(POW_STEP_UP_RANGE.min).max(POW_STEP_UP_RANGE.max),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
   wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),

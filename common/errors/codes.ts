@@ -52,10 +52,23 @@ export const Code = {
   TextTooLong: 2104,
   ReportRequired: 2105,
   ReportDateRequired: 2106,
+  // 2020-2049 who a voter is (issue H)
+  VoteNeedsLogin: 2020,
+  VoterEmailDisposable: 2021,
+  VoteCodeWrong: 2022,
+  VoteCodeExpired: 2023,
+  VoteCodeUsed: 2024,
+  VoteCodeRequired: 2025,
+  // 2026-2049 fraud review: voiding and restoring votes by rule (issue H)
+  VoteRuleEntryRequired: 2026,
+  VoteRuleWindow: 2027,
+  VoteRuleCidr: 2028,
+  VoteRestoreTarget: 2029,
+  VoteReviewReasonRequired: 2030,
   SubmittedGoingHome: 200211,
-  // 3xxx captcha
+  // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,
-  CaptchaStepUp: 3002,
+  ChallengeStepUp: 3002,
   CaptchaExpired: 3003,
   CaptchaUsed: 3004,
   // 4xxx contest rules

@@ -60,6 +60,12 @@ describe.each(DIALECTS)('console authorisation on %s', (dialect) => {
         'GET /api/admin/entries/:id/files',
         'GET /api/admin/entries/:id/files/:file',
         'GET /api/admin/exhibition-video/:id',
+        // Fraud review: an entry's timeline, review actions, void and restore by rule.
+        'GET /api/admin/votes/timeline',
+        'GET /api/admin/votes/actions',
+        'POST /api/admin/votes/rule/preview',
+        'POST /api/admin/votes/rule/void',
+        'POST /api/admin/votes/restore',
       ]),
     );
     let tried = 0;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCaptcha } from '../../e2e/gallery-captcha-reader';
-import { createTestUser, DIALECTS, mailText, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
+import type { PowChallenge } from '../../common/challenge';
+import { createTestUser, DIALECTS, mailText, newEntrant, openSubmissions, solvePow, submitEntry, useMailedApp } from './factories';
 
 /**
  * What the organiser audits is what the product recorded: an entry submitted through the API and approved in
  * the console, votes cast through the vote endpoint (each without a cookie: a new voter), a contact message and
- * a scam report sent through the public forms with a solved captcha.
+ * a scam report sent through the public forms, each with a solved proof-of-work challenge.
  */
 describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
   const { t, sink } = useMailedApp(dialect);
@@ -14,19 +14,24 @@ describe.each(DIALECTS)('console votes audit and inbox on %s', (dialect) => {
 
   const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });
+  const solved = async (purpose: string, ip: string) => {
+    const c = (await t.app.inject({ url: `/api/challenge?purpose=${purpose}`, remoteAddress: ip })).json().data as PowChallenge;
+    return solvePow(c).altcha;
+  };
   const vote = async (ip: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/gallery/entries/${entryId}/vote`, remoteAddress: ip, payload: {} });
+    const payload = { altcha: await solved('vote', ip) };
+    const res = await t.app.inject({ method: 'POST', url: `/api/gallery/entries/${entryId}/vote`, remoteAddress: ip, payload });
     expect(res.json().code, res.body).toBe(0);
   };
-  /** A public form sent with a solved captcha, as a visitor's browser sends it. */
+  /** A public form sent with a solved challenge, as a visitor's browser sends it. */
   const sendForm = async (url: string, payload: object, ip: string) => {
-    const captcha = (await t.app.inject({ url: '/api/captcha', remoteAddress: ip })).json().data as { id: string; svg: string };
+    const purpose = url.includes('scam') ? 'report' : 'contact';
     const res = await t.app.inject({
       method: 'POST',
       url,
       remoteAddress: ip,
       headers: { 'x-locale': 'en-US' },
-      payload: { ...payload, captchaId: captcha.id, captchaAnswer: readCaptcha(captcha.svg) },
+      payload: { ...payload, altcha: await solved(purpose, ip) },
     });
     expect(res.json().code, res.body).toBe(0);
   };

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PowChallenge } from '../../common/challenge';
 import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
 import {
@@ -15,6 +16,7 @@ import {
   newEntrant,
   openSubmissions,
   SMALL_PDF,
+  solvePow,
   startAppOn,
   type TestApp,
   type TestDatabase,
@@ -216,8 +218,12 @@ describe('votes, login and register when the database cannot write (sqlite)', ()
     await disk?.remove();
   });
 
-  const vote = () =>
-    t.app.inject({ method: 'POST', url: '/api/gallery/entries/1/vote', payload: {}, remoteAddress: '203.0.113.50', headers: { 'x-locale': 'zh-CN' } });
+  /** A vote as the page sends it: a challenge fetched (a read and a signature: no write) and solved. */
+  const vote = async () => {
+    const challenge = (await t.app.inject({ url: '/api/challenge?purpose=vote', remoteAddress: '203.0.113.50' })).json().data as PowChallenge;
+    const payload = { altcha: solvePow(challenge).altcha };
+    return t.app.inject({ method: 'POST', url: '/api/gallery/entries/1/vote', payload, remoteAddress: '203.0.113.50', headers: { 'x-locale': 'zh-CN' } });
+  };
 
   it('answers 507 (9507) to a vote, a login and a registration, while reads keep answering 200', async () => {
     const voted = await vote();

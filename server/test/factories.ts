@@ -29,6 +29,7 @@ export * from './helpers/files';
 export { freePort } from './helpers/free-port';
 export { type LogLine, type LogSink, logSink } from './helpers/log-sink';
 export * from './helpers/mail-sink';
+export { solvePow, wrongSolution } from './helpers/pow';
 
 type Dialect = TestDatabase['name'];
 type Database = Pick<TestDatabase, 'url' | 'dataDir'>;

@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type ChallengePurpose, encodeSolution, type PowChallenge } from '../../common/challenge';
 import { ORGANISER_EMAIL_SETTING } from '../../common/constants';
-import { readCaptcha } from '../../e2e/gallery-captcha-reader';
 import { writeSetting } from '../src/db/repos/settings';
-import { DIALECTS, type TestApp, useMailedApp } from './factories';
+import { issueChallenge } from '../src/services/gallery/challenge';
+import { DIALECTS, solvePow, type TestApp, useMailedApp, wrongSolution } from './factories';
 
-/** Contact form and scam reports: captcha (missing, wrong, reused, expired), storage, e-mail, 2012, limits. */
-const captcha = async (t: TestApp, ip = '203.0.113.1') =>
-  (await t.app.inject({ url: '/api/captcha', remoteAddress: ip })).json().data as { id: string; svg: string };
+/** Contact form and scam reports: proof of work (missing, wrong, reused, expired, forged), storage, e-mail, 2012, limits. */
+const challenge = async (t: TestApp, purpose: ChallengePurpose = 'contact', ip = '203.0.113.1') =>
+  (await t.app.inject({ url: `/api/challenge?purpose=${purpose}`, remoteAddress: ip })).json().data as PowChallenge;
+/** What the page sends: a challenge fetched and solved. */
+const solved = async (t: TestApp, purpose: 'contact' | 'report' = 'contact') => ({ altcha: solvePow(await challenge(t, purpose)).altcha });
 const message = { content: 'When does voting close?', name: 'Li Lei', email: 'li.lei@example.test' };
 const post = (t: TestApp, url: string, payload: object, ip = '203.0.113.1') =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { 'x-locale': 'en-US' } });
@@ -15,44 +19,45 @@ const stored = async (t: TestApp) => (await t.ctx.db.selectFrom('contact_message
 describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
   const { t, sink } = useMailedApp(dialect, { organiserEmail: 'organiser@contest.test', demoContent: true }, { timeout: 120_000 });
 
-  it('captcha: missing, wrong, reused and expired answers are refused (4 cases, 0 accepted)', async () => {
-    const missing = await post(t, '/api/contact', { ...message, captchaId: '', captchaAnswer: '' }, '203.0.113.2');
-    expect(missing.json().code).toBe(2013);
-    const c1 = await captcha(t);
-    const wrong = await post(
-      t,
-      '/api/contact',
-      { ...message, captchaId: c1.id, captchaAnswer: readCaptcha(c1.svg) === 'AAAA' ? 'BBBB' : 'AAAA' },
-      '203.0.113.2',
-    );
-    expect(wrong.json().code).toBe(3001);
-    const reused = await post(t, '/api/contact', { ...message, captchaId: c1.id, captchaAnswer: readCaptcha(c1.svg) }, '203.0.113.2');
-    expect(reused.json().code).toBe(3004);
-    const c2 = await captcha(t);
-    await t.ctx.db
-      .updateTable('captchas')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', c2.id)
-      .execute();
-    const expired = await post(t, '/api/contact', { ...message, captchaId: c2.id, captchaAnswer: readCaptcha(c2.svg) }, '203.0.113.2');
-    expect(expired.json().code).toBe(3003);
-    expect(expired.json().msg).toBe('The captcha has expired, please get a new one');
-    expect(await stored(t)).toBe(0);
-    expect(sink.messages).toHaveLength(0);
+  it('proof of work: missing, wrong, reused, expired, forged and other-purpose solutions are refused (0 accepted)', async () => {
+    const codes: number[] = [];
+    const attempt = async (altcha: string) => codes.push((await post(t, '/api/contact', { ...message, altcha }, '203.0.113.2')).json().code);
+    await attempt('');
+    const c1 = await challenge(t);
+    await attempt(wrongSolution(c1));
+    const right = solvePow(c1).altcha;
+    await attempt(right); // the wrong attempt did not use it up: it was never valid
+    await attempt(right); // replayed
+    // Expired: a challenge issued eleven minutes ago (the life is ten).
+    await attempt(solvePow(await issueChallenge(t.ctx, 'contact', 1000, new Date(Date.now() - 11 * 60_000))).altcha);
+    // Forged: signed with another key, and a real one whose difficulty was edited down.
+    await attempt(solvePow(await issueChallenge({ ...t.ctx, config: { ...t.ctx.config, cookieSecret: 'not-the-secret' } }, 'contact', 1000)).altcha);
+    const c2 = await challenge(t);
+    const easier = c2.salt.replace(/m=\d+/, 'm=10');
+    await attempt(encodeSolution({ ...c2, salt: easier, number: 7, challenge: createHash('sha256').update(`${easier}7`).digest('hex') }));
+    // Made for a vote, or for the other form.
+    await attempt(solvePow(await challenge(t, 'vote')).altcha);
+    await attempt(solvePow(await challenge(t, 'report')).altcha);
+    expect(codes).toEqual([2013, 3001, 0, 3004, 3003, 3001, 3001, 3001, 3001]);
+    const refused = await post(t, '/api/contact', { ...message, altcha: right }, '203.0.113.2');
+    expect(refused.json().msg).toBe('The check was already used, please try again');
+    expect(await stored(t)).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    await t.ctx.db.deleteFrom('contact_messages').execute();
+    sink.messages.length = 0;
   });
 
-  it('captchas are stored hashed with a five-minute life', async () => {
-    const c = await captcha(t);
-    const row = await t.ctx.db.selectFrom('captchas').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
-    expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.answer_hash).not.toContain(readCaptcha(c.svg));
-    const life = Date.parse(row.expires_at) - Date.parse(row.created_at);
-    expect(life).toBe(5 * 60_000);
+  it('a challenge is signed, not stored, and lives ten minutes at the base difficulty', async () => {
+    const c = await challenge(t);
+    expect(c.maxnumber).toBe(2000);
+    const expires = Number(new URLSearchParams(c.salt.split('?')[1]).get('expires')) * 1000;
+    expect(expires - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(await t.ctx.db.selectFrom('spent_challenges').selectAll().where('signature', '=', c.signature).execute()).toHaveLength(0);
   });
 
-  it('a right captcha: the message is stored and e-mailed to the organiser', async () => {
-    const c = await captcha(t);
-    const res = await post(t, '/api/contact', { ...message, captchaId: c.id, captchaAnswer: readCaptcha(c.svg).toLowerCase() });
+  it('a solved challenge: the message is stored and e-mailed to the organiser', async () => {
+    const res = await post(t, '/api/contact', { ...message, ...(await solved(t)) });
     expect(res.json()).toMatchObject({ code: 0 });
     expect(await stored(t)).toBe(1);
     const mail = sink.to('organiser@contest.test');
@@ -65,8 +70,7 @@ describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
     await writeSetting(t.ctx.db, ORGANISER_EMAIL_SETTING, 'desk@contest.test');
     const before = await stored(t);
     try {
-      const c = await captcha(t);
-      const res = await post(t, '/api/contact', { ...message, captchaId: c.id, captchaAnswer: readCaptcha(c.svg) }, '203.0.113.9');
+      const res = await post(t, '/api/contact', { ...message, ...(await solved(t)) }, '203.0.113.9');
       expect(res.json()).toMatchObject({ code: 0 });
       expect(sink.to('desk@contest.test')).toHaveLength(1);
       expect(await stored(t)).toBe(before + 1);
@@ -82,8 +86,7 @@ describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
   });
 
   it('bad input gets its field code and nothing is stored', async () => {
-    const c = await captcha(t);
-    const res = await post(t, '/api/contact', { content: 'x', name: 'A', email: 'not-an-email', captchaId: c.id, captchaAnswer: readCaptcha(c.svg) });
+    const res = await post(t, '/api/contact', { content: 'x', name: 'A', email: 'not-an-email', ...(await solved(t)) });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(2004);
     expect(res.json().data.fields.email.code).toBe(2004);
@@ -91,13 +94,11 @@ describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
   });
 
   it('a scam report is stored for the organiser; tips come in the visitor locale', async () => {
-    const c = await captcha(t);
     const res = await post(t, '/api/scam-reports', {
       what: 'A caller said my parcel was lost',
       happenedOn: '2026-11-01',
       contact: '',
-      captchaId: c.id,
-      captchaAnswer: readCaptcha(c.svg),
+      ...(await solved(t, 'report')),
     });
     expect(res.json().code).toBe(0);
     const rows = await t.ctx.db.selectFrom('scam_reports').selectAll().execute();
@@ -106,13 +107,13 @@ describe.each(DIALECTS)('contact and scam reports on %s', (dialect) => {
     const tips = await t.app.inject({ url: '/api/scam-tips', headers: { 'x-locale': 'en-US' } });
     expect(tips.json().data.length).toBeGreaterThanOrEqual(5);
     expect(tips.json().data[0].title).toBe('Police never settle cases by phone');
-    const missing = await post(t, '/api/scam-reports', { what: '', happenedOn: '2026-11-01', captchaId: 'x', captchaAnswer: 'y' });
+    const missing = await post(t, '/api/scam-reports', { what: '', happenedOn: '2026-11-01', altcha: 'x' });
     expect(missing.json().code).toBe(2105);
   });
 
   it('the contact endpoint is rate limited per address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post(t, '/api/contact', { ...message, captchaId: '', captchaAnswer: '' }, '203.0.113.99')).json().code);
+    for (let i = 0; i < 11; i++) codes.push((await post(t, '/api/contact', { ...message, altcha: '' }, '203.0.113.99')).json().code);
     expect(codes.slice(0, 10).every((c) => c === 2013)).toBe(true);
     expect(codes[10]).toBe(9429);
   });
@@ -122,8 +123,7 @@ describe.each(DIALECTS)('contact when the mail server refuses, on %s', (dialect)
   const { t } = useMailedApp(dialect, { demoContent: false }, { failing: true, timeout: 120_000 });
 
   it('answers 2012 and keeps no half-written message', async () => {
-    const c = await captcha(t);
-    const res = await post(t, '/api/contact', { ...message, captchaId: c.id, captchaAnswer: readCaptcha(c.svg) });
+    const res = await post(t, '/api/contact', { ...message, ...(await solved(t)) });
     expect(res.json().code).toBe(2012);
     expect(res.json().msg).toBe('Sending failed, please try again');
     expect(await stored(t)).toBe(0);

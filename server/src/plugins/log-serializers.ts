@@ -47,7 +47,7 @@ const REDACT_PATHS = [
   '*.headers["upload-metadata"]',
   'body',
   '*.body',
-  ...['password', 'confirmPassword', 'currentPassword', 'token', 'accessToken', 'access_token', 'credential', 'captchaAnswer', 'secret'].flatMap((key) => [
+  ...['password', 'confirmPassword', 'currentPassword', 'token', 'accessToken', 'access_token', 'credential', 'altcha', 'secret'].flatMap((key) => [
     key,
     `*.${key}`,
   ]),

@@ -109,6 +109,13 @@ export function linkIn(mail: Pick<SunkMail, 'text'> | undefined): string {
   return link;
 }
 
+/** The 6-digit code of a voting-code mail, read from its text part as a person reads it. */
+export function codeIn(mail: Pick<SunkMail, 'text'> | undefined): string {
+  const code = mail?.text.match(/^\s*(\d{6})\s*$/m)?.[1];
+  if (!code) throw new Error('no code in mail');
+  return code;
+}
+
 /** A whole raw message with quoted-printable and encoded words undone, headers and parts alike (for toContain). */
 export function mailText(raw: string): string {
   return decodeWords(decodeQuotedPrintable(raw));

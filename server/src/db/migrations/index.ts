@@ -8,8 +8,10 @@ import * as m0006 from './0006_console';
 import * as m0007 from './0007_media';
 import * as m0008 from './0008_spent_credentials';
 import * as m0009 from './0009_film_from_pipeline';
+import * as m0010 from './0010_vote_challenges';
 import * as m0011 from './0011_jury';
 import * as m0012 from './0012_exhibition_video_jobs';
+import * as m0014 from './0014_vote_review';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -25,6 +27,8 @@ export const migrations: Record<string, Migration> = {
   '0007_media': m0007,
   '0008_spent_credentials': m0008,
   '0009_film_from_pipeline': m0009,
+  '0010_vote_challenges': m0010,
   '0011_jury': m0011,
   '0012_exhibition_video_jobs': m0012,
+  '0014_vote_review': m0014,
 };

@@ -23,6 +23,20 @@ export type VoteVoidsTable = {
   entry_id: number;
   admin_id: number | null;
   reason: string;
+  /** The void-by-rule action that voided it (`vote_review_actions`); null for a single void. */
+  action_id: Generated<number | null>;
+  created_at: string;
+};
+
+/** An organiser's void or restore of votes by rule: who, when, the rule (JSON), the reason, how many. */
+export type VoteReviewActionsTable = {
+  id: Generated<number>;
+  admin_id: number | null;
+  kind: string; // 'void' | 'restore'
+  entry_id: number;
+  rule: string;
+  reason: string;
+  count: number;
   created_at: string;
 };
 
@@ -37,4 +51,9 @@ export type InboxHandledTable = {
 };
 
 /** Table types of the console area; add them here and to its migration. */
-export type ConsoleTables = { entry_reviews: EntryReviewsTable; vote_voids: VoteVoidsTable; inbox_handled: InboxHandledTable };
+export type ConsoleTables = {
+  entry_reviews: EntryReviewsTable;
+  vote_voids: VoteVoidsTable;
+  vote_review_actions: VoteReviewActionsTable;
+  inbox_handled: InboxHandledTable;
+};

@@ -5,8 +5,10 @@ import type { Generated } from 'kysely';
  * - votes.slot is the voting rule made concrete ("e:<entry>:<voter>", "c:<voter>" or
  *   "d:<entry>:<voter>:<day>"); its UNIQUE index is what refuses a second vote, not a read-then-write.
  * - vote_audit keeps every vote and every refusal (outcome: counted | duplicate | blocked | closed |
- *   stepUp | captcha).
- * - captchas store only an HMAC of the answer; one use (used_at), five-minute life (expires_at).
+ *   notFound | challengeMissing | challengeWrong | challengeExpired | challengeUsed | stepUp | codeMissing |
+ *   codeWrong | codeExpired | codeUsed | loginRequired | voided), with the
+ *   voter's subnet (/24 IPv4, /48 IPv6; null on rows older than migration 0010).
+ * - spent_challenges: the signature of every proof-of-work challenge used, until it expires (one use).
  */
 export type VotesTable = {
   id: Generated<number>;
@@ -14,6 +16,9 @@ export type VotesTable = {
   voter_key: string;
   ip: string;
   slot: string;
+  /** 0-100 from `services/gallery/vote-risk.ts` when the vote was cast; `signals` the JSON it was scored from. */
+  risk: Generated<number>;
+  signals: string | null;
   created_at: string;
 };
 
@@ -23,15 +28,26 @@ export type VoteAuditTable = {
   voter_key: string;
   ip: string;
   outcome: string;
+  subnet: string | null;
+  /** What the organiser sees beside the voter key: an e-mail voter's masked address; null otherwise. */
+  voter_label: Generated<string | null>;
   created_at: string;
 };
 
-export type CaptchasTable = {
-  id: string;
-  answer_hash: string;
+/** E-mail voting codes: keyed hashes only (of the normalised address, and of address + code). */
+export type VoterCodesTable = {
+  id: Generated<number>;
+  email_hash: string;
+  code_hash: string;
+  tries: Generated<number>;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+};
+
+export type SpentChallengesTable = {
+  signature: string;
+  expires_at: string;
 };
 
 export type ContactMessagesTable = {
@@ -64,7 +80,8 @@ export type ScamReportsTable = {
 export type GalleryTables = {
   votes: VotesTable;
   vote_audit: VoteAuditTable;
-  captchas: CaptchasTable;
+  spent_challenges: SpentChallengesTable;
+  voter_codes: VoterCodesTable;
   contact_messages: ContactMessagesTable;
   scam_tips: ScamTipsTable;
   scam_reports: ScamReportsTable;

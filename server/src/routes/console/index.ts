@@ -25,6 +25,7 @@ import { getEditablePage, listEditablePages, saveEditablePage } from '../../serv
 import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
+import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
@@ -142,6 +143,30 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/votes/:id/void',
     { schema: { params: idParam, body: z.object({ reason: z.string().trim().min(1, codeMessage(Code.RejectReasonRequired)).max(500) }) } },
     async (req) => ok(await voidVote(ctx, req.params.id, await adminId(req), req.body.reason)),
+  );
+  // Fraud review: an entry's votes over time, and voiding or restoring votes by rule (previewed first).
+  const ruleBody = z.object({
+    entryId: z.coerce.number().int().positive().optional(),
+    from: z.string().max(40).optional(),
+    to: z.string().max(40).optional(),
+    cidr: z.string().max(64).optional(),
+    minRisk: z.coerce.number().int().min(0).max(100).optional(),
+  });
+  const reviewReason = z.string().trim().min(1, codeMessage(Code.VoteReviewReasonRequired)).max(500);
+  app.get('/api/admin/votes/timeline', { schema: { querystring: z.object({ entryId: z.coerce.number().int().positive() }) } }, async (req) =>
+    ok(await entryTimeline(db, req.query.entryId)),
+  );
+  app.get('/api/admin/votes/actions', { schema: { querystring: z.object({ entryId: z.coerce.number().int().positive().optional() }) } }, async (req) =>
+    ok(await reviewActions(db, req.query.entryId)),
+  );
+  app.post('/api/admin/votes/rule/preview', { schema: { body: z.object({ rule: ruleBody }) } }, async (req) => ok(await previewVoid(ctx, req.body.rule)));
+  app.post('/api/admin/votes/rule/void', { schema: { body: z.object({ rule: ruleBody, reason: reviewReason }) } }, async (req) =>
+    ok(await voidByRule(ctx, req.body.rule, await adminId(req), req.body.reason)),
+  );
+  app.post(
+    '/api/admin/votes/restore',
+    { schema: { body: z.object({ rule: ruleBody.optional(), actionId: z.number().int().positive().optional(), reason: reviewReason }) } },
+    async (req) => ok(await restoreVotes(ctx, req.body, await adminId(req), req.body.reason)),
   );
   app.get('/api/admin/exports/votes.csv', { schema: { querystring: auditQuery } }, async (req, reply) =>
     sendCsv(reply, 'votes', await exportVotesCsv(ctx, req.locale, req.query)),

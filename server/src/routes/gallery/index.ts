@@ -1,26 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CHALLENGE_PURPOSES } from '../../../../common/challenge';
 import { GROUPS } from '../../../../common/constants';
 import { Code, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
-import { voteSchema } from '../../../../common/schemas/vote';
-import { createCaptcha } from '../../services/gallery/captcha';
+import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
-import { castVote } from '../../services/gallery/votes';
+import { sendVoteCode } from '../../services/gallery/voter-email';
+import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
 import { ok } from '../reply';
-import { ensureVoterKey, readVoterKey } from './voter-cookie';
+import { ensureVoterKey, markViewed, readVoterKey, viewedBefore } from './voter-cookie';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const byIp = (req: FastifyRequest) => req.ip;
 
-/** Gallery, voting, poster, captcha, contact and scam-report API. Handlers stay thin: services do the work. */
+/** Gallery, voting, poster, proof-of-work challenge, contact and scam-report API. Handlers stay thin: services do the work. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
@@ -41,16 +42,17 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await listGallery(ctx.db, req.query)),
   );
 
-  app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req) =>
-    ok(
-      await getGalleryEntry(ctx.db, req.params.id, {
-        publicUrl: ctx.config.publicUrl,
-        locale: req.locale,
-        timeZone: ctx.config.contestTimezone,
-        voterKey: readVoterKey(req),
-      }),
-    ),
-  );
+  app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req, reply) => {
+    const entry = await getGalleryEntry(ctx.db, req.params.id, {
+      publicUrl: ctx.config.publicUrl,
+      locale: req.locale,
+      timeZone: ctx.config.contestTimezone,
+      voterKey: readVoterKey(req),
+      userId: (await req.sessionUser())?.id,
+    });
+    markViewed(req, reply, req.params.id, secureCookie);
+    return ok(entry);
+  });
 
   app.post(
     '/api/gallery/entries/:id/vote',
@@ -74,10 +76,24 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         entryId: req.params.id,
         voterKey,
         ip: req.ip,
-        captchaId: req.body?.captchaId,
-        captchaAnswer: req.body?.captchaAnswer,
+        altcha: req.body?.altcha,
+        email: req.body?.email,
+        code: req.body?.code,
+        userId: (await req.sessionUser())?.id,
+        userAgent: req.headers['user-agent'],
+        viewedFirst: viewedBefore(req, req.params.id),
       });
       return ok(result, errorMessage(Code.VoteSuccess, req.locale));
+    },
+  );
+
+  // E-mail voting: a 6-digit code to the address (a solved challenge per request; five an hour per address).
+  app.post(
+    '/api/gallery/vote-code',
+    { schema: { body: voteCodeRequestSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
+    async (req) => {
+      await sendVoteCode(ctx, req.body, req.locale);
+      return ok({ sent: true });
     },
   );
 
@@ -97,10 +113,18 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/captcha', { config: { rateLimit: { keyGenerator: byIp, max: 60, timeWindow: 60_000 } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await createCaptcha(ctx));
-  });
+  // A vote's challenge is as hard as the address's recent votes make it; a form's is the base difficulty.
+  app.get(
+    '/api/challenge',
+    {
+      schema: { querystring: z.object({ purpose: z.enum(CHALLENGE_PURPOSES) }) },
+      config: { rateLimit: { keyGenerator: byIp, max: 120, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await challengeFor(ctx, req.query.purpose, req.ip));
+    },
+  );
 
   app.post('/api/contact', { schema: { body: contactSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } }, async (req) => {
     await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.ip });

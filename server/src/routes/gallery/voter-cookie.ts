@@ -1,5 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { newVoterKey, VOTER_COOKIE, VOTER_COOKIE_MAX_AGE_S, voterKeyFrom } from '../../services/gallery/voter';
+import {
+  newVoterKey,
+  VIEWED_COOKIE,
+  VIEWED_COOKIE_MAX_AGE_S,
+  VOTER_COOKIE,
+  VOTER_COOKIE_MAX_AGE_S,
+  viewedIds,
+  voterKeyFrom,
+  withViewed,
+} from '../../services/gallery/voter';
 
 /** The voter key from a valid signed cookie, or undefined (no cookie, or tampered with). */
 export function readVoterKey(request: FastifyRequest): string | undefined {
@@ -16,4 +25,21 @@ export function ensureVoterKey(request: FastifyRequest, reply: FastifyReply, sec
   const key = newVoterKey();
   reply.setCookie(VOTER_COOKIE, key, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: VOTER_COOKIE_MAX_AGE_S, secure });
   return key;
+}
+
+function readViewed(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[VIEWED_COOKIE];
+  if (!raw) return undefined;
+  const un = request.unsignCookie(raw);
+  return un.valid ? (un.value ?? undefined) : undefined;
+}
+
+/** Notes that this visitor opened the entry's page (a fraud signal read when they vote). */
+export function markViewed(request: FastifyRequest, reply: FastifyReply, entryId: number, secure: boolean): void {
+  const value = withViewed(readViewed(request), entryId);
+  reply.setCookie(VIEWED_COOKIE, value, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: VIEWED_COOKIE_MAX_AGE_S, secure });
+}
+
+export function viewedBefore(request: FastifyRequest, entryId: number): boolean {
+  return viewedIds(readViewed(request)).includes(entryId);
 }

@@ -7,14 +7,30 @@ import type { Db } from '../../db/database';
 import { findPage, upsertPage } from '../../db/repos/console/content';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { PHASES_SETTING } from '../contest/contest-info';
-import { DEFAULT_RULE, DEFAULT_STEP_UP_PER_HOUR } from '../gallery/voting-settings';
+import {
+  DEFAULT_POW_BASE,
+  DEFAULT_POW_STEP_UP,
+  DEFAULT_RULE,
+  DEFAULT_STEP_UP_PER_HOUR,
+  DEFAULT_SUBNET_PER_HOUR,
+  DEFAULT_VOTER_MODE,
+  forgetVotingSettings,
+  POW_BASE_SETTING,
+  POW_STEP_UP_SETTING,
+  SUBNET_SETTING,
+  VOTER_MODE_SETTING,
+} from '../gallery/voting-settings';
 import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
   phases: PHASES_SETTING,
   votingRule: 'voting.rule',
+  voterMode: VOTER_MODE_SETTING,
   stepUpPerHour: 'voting.stepUpPerHour',
+  subnetPerHour: SUBNET_SETTING,
+  powBase: POW_BASE_SETTING,
+  powStepUp: POW_STEP_UP_SETTING,
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
@@ -23,7 +39,11 @@ export const SETTING_KEYS = {
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
 const DEFAULTS = {
   votingRule: DEFAULT_RULE,
+  voterMode: DEFAULT_VOTER_MODE,
   stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
+  subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
+  powBase: DEFAULT_POW_BASE,
+  powStepUp: DEFAULT_POW_STEP_UP,
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
 } as const;
@@ -49,7 +69,11 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
       awards: phases.awards ?? EMPTY_WINDOW,
     },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
+    voterMode: (s[SETTING_KEYS.voterMode] as ConsoleSettings['voterMode']) ?? DEFAULTS.voterMode,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
+    subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
+    powBase: Number(s[SETTING_KEYS.powBase] ?? DEFAULTS.powBase),
+    powStepUp: Number(s[SETTING_KEYS.powStepUp] ?? DEFAULTS.powStepUp),
     // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     wechatQrUrl,
@@ -63,7 +87,11 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, SETTING_KEYS.phases, input.phases);
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
+    await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
+    await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);
+    await writeSetting(trx, SETTING_KEYS.powBase, input.powBase);
+    await writeSetting(trx, SETTING_KEYS.powStepUp, input.powStepUp);
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
@@ -78,5 +106,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
       await upsertPage(trx, { ...about, extra: JSON.stringify({ ...extra, wechatQrUrl: input.wechatQrUrl }) });
     }
   });
+  // This instance applies the voting settings at once; others within their one-second cache.
+  forgetVotingSettings(db);
   return readConsoleSettings(db, config);
 }

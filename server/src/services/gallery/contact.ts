@@ -9,7 +9,7 @@ import { deleteContactMessage, insertContactMessage, insertScamReport } from '..
 import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
-import { verifyCaptcha } from './captcha';
+import { redeemSolution } from './challenge';
 
 /** The address the organiser set in the console, else ORGANISER_EMAIL. */
 async function organiserAddress(ctx: AppContext): Promise<string> {
@@ -18,11 +18,11 @@ async function organiserAddress(ctx: AppContext): Promise<string> {
 }
 
 /**
- * A contact message: captcha first, then stored and e-mailed to the organiser. When the mail cannot be
+ * A contact message: proof of work first, then stored and e-mailed to the organiser. When the mail cannot be
  * sent the row is removed again and the visitor gets 2012, so a retry does not leave a duplicate.
  */
 export async function sendContactMessage(ctx: AppContext, input: ContactInput, meta: { locale: Locale; ip: string }): Promise<void> {
-  await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
+  await redeemSolution(ctx, input.altcha, 'contact');
   const { name, email, content } = input;
   const id = await insertContactMessage(ctx.db, { name, email, content, locale: meta.locale, ip: meta.ip, created_at: nowIso() });
   const subject = t('zh-CN', 'contact.mail.subject', { name: input.name });
@@ -41,7 +41,7 @@ export async function sendContactMessage(ctx: AppContext, input: ContactInput, m
 }
 
 export async function reportScam(ctx: AppContext, input: ScamReportInput, meta: { locale: Locale; ip: string }): Promise<void> {
-  await verifyCaptcha(ctx, input.captchaId, input.captchaAnswer);
+  await redeemSolution(ctx, input.altcha, 'report');
   const contact = input.contact?.trim() || null;
   await insertScamReport(ctx.db, { what: input.what, happened_on: input.happenedOn, contact, locale: meta.locale, ip: meta.ip, created_at: nowIso() });
 }

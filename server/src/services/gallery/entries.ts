@@ -37,22 +37,28 @@ function summary(r: SummaryRow): GalleryEntrySummary {
 
 export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
   const w = pageWindow(q);
-  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
-  return { items: items.map(summary), total, page: w.page, pageSize: w.pageSize };
+  const [{ items, total }, settings] = await Promise.all([
+    listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit }),
+    votingSettings(db),
+  ]);
+  return { items: items.map(summary), total, page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode };
 }
 
 /** One approved entry (2100 otherwise), with neighbours and whether this voter already voted. */
 export async function getGalleryEntry(
   db: Db,
   id: number,
-  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string },
+  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string; userId?: number },
   now = new Date(),
 ): Promise<GalleryEntryDetail> {
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(Code.EntryNotFound);
   const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
-  const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
+  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
+  const key =
+    settings.voterMode === 'account' ? (view.userId === undefined ? undefined : `u:${view.userId}`) : settings.voterMode === 'email' ? undefined : voterKey;
+  const voted = key ? await slotTaken(db, voteSlot(settings.rule, id, key, now, view.timeZone)) : false;
   return {
     ...summary(row),
     description: row.description,
@@ -64,6 +70,7 @@ export async function getGalleryEntry(
     ...around,
     voted,
     votingOpen: settings.open,
+    voterMode: settings.voterMode,
     shareUrl: entryUrl(view.publicUrl, view.locale, id),
   };
 }

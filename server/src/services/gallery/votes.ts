@@ -1,54 +1,131 @@
+import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
 import type { VoteResult } from '../../../../common/gallery';
+import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countCountedFromIp, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
+import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
+import { ChallengeSpent, countCountedFrom, countEntryVotesSince, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
-import { verifyCaptcha } from './captcha';
+import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
+import { subnetOf } from './subnet';
+import { voteDifficulty } from './vote-difficulty';
+import { riskScore, uaFamily } from './vote-risk';
+import { redeemVoteCode } from './voter-email';
 import { voteSlot, votingSettings } from './voting-settings';
 
-export type VoteRequest = { entryId: number; voterKey: string; ip: string; captchaId?: string; captchaAnswer?: string };
+/** `voterKey` is the cookie's; `userId` the signed-in account's; `email` + `code` an e-mail voter's proof. */
+export type VoteRequest = {
+  entryId: number;
+  voterKey: string;
+  ip: string;
+  altcha?: string;
+  userId?: number;
+  email?: string;
+  code?: string;
+  /** Fraud signals the route reads: the User-Agent header, and whether the entry's page was opened first. */
+  userAgent?: string;
+  viewedFirst?: boolean;
+};
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** The signals of a vote about to be counted (read before it is written, so they describe what came before). */
+async function signalsOf(ctx: AppContext, v: VoteRequest, solved: CheckedSolution | undefined, now: Date): Promise<VoteSignals> {
+  const [recent, entryMinute] = await Promise.all([
+    countCountedFrom(ctx.db, v.ip, subnetOf(v.ip), nowIso(new Date(now.getTime() - HOUR_MS))),
+    countEntryVotesSince(ctx.db, v.entryId, nowIso(new Date(now.getTime() - MINUTE_MS))),
+  ]);
+  return {
+    addressHour: recent.address,
+    subnetHour: recent.subnet,
+    solveMs: solved ? Math.max(0, now.getTime() - solved.issuedAt) : null,
+    uaFamily: uaFamily(v.userAgent),
+    viewedFirst: v.viewedFirst === true,
+    entryMinute,
+  };
+}
+
+/** The difficulty a vote from this address needs now: the base, or more once it or its subnet voted a lot. */
+async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<number> {
+  const settings = await votingSettings(ctx.db, now);
+  const noRise = settings.stepUpPerHour === 0 && settings.subnetPerHour === 0;
+  const recent = noRise ? { address: 0, subnet: 0 } : await countCountedFrom(ctx.db, ip, subnetOf(ip), nowIso(new Date(now.getTime() - HOUR_MS)));
+  return voteDifficulty(settings, recent);
+}
+
+/** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
+export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, ip: string, now = new Date()): Promise<PowChallenge> {
+  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : (await votingSettings(ctx.db, now)).powBase;
+  return issueChallenge(ctx, purpose, maxnumber, now);
+}
+
+/** Audit outcomes of a refused challenge or e-mail code, by code. */
+const PROOF_OUTCOMES: Partial<Record<number, string>> = {
+  [Code.CaptchaRequired]: 'challengeMissing',
+  [Code.CaptchaWrong]: 'challengeWrong',
+  [Code.CaptchaExpired]: 'challengeExpired',
+  [Code.VoteCodeRequired]: 'codeMissing',
+  [Code.VoteCodeWrong]: 'codeWrong',
+  [Code.VoteCodeExpired]: 'codeExpired',
+  [Code.VoteCodeUsed]: 'codeUsed',
+};
+const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'challengeWrong';
 
 /**
- * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), per-address step-up (3002, then
- * the captcha's own codes), the rule's unique slot (2015), an approved entry (2100, checked in the transaction). Every outcome is written to the
- * audit table; a counted vote is audited in the same transaction that moves the count.
+ * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), the voter's proof by the organiser's
+ * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
+ * easier than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on
+ * the address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved
+ * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). A challenge is spent, the vote row written, the count moved and the vote audited in one
+ * transaction; every refusal is audited too.
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);
+  const subnet = subnetOf(v.ip);
+  let voter: { voterKey: string; label?: string } = { voterKey: v.voterKey };
   const refuse = async (outcome: string, error: AppError): Promise<never> => {
-    await insertAudit(ctx.db, { entryId: v.entryId, voterKey: v.voterKey, ip: v.ip, outcome, at });
+    await insertAudit(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, outcome, at });
     throw error;
   };
   if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
   const settings = await votingSettings(ctx.db, now);
   if (!settings.open) return refuse('closed', new AppError(Code.VotingClosed));
-  if (settings.stepUpPerHour > 0) {
-    const recent = await countCountedFromIp(ctx.db, v.ip, nowIso(new Date(now.getTime() - 3_600_000)));
-    if (recent >= settings.stepUpPerHour) {
-      if (!v.captchaId || !v.captchaAnswer) return refuse('stepUp', new AppError(Code.CaptchaStepUp));
-      try {
-        await verifyCaptcha(ctx, v.captchaId, v.captchaAnswer, now);
-      } catch (err) {
-        return refuse('captcha', err as AppError);
-      }
+  let solved: CheckedSolution | undefined;
+  if (settings.voterMode === 'account') {
+    if (v.userId === undefined) return refuse('loginRequired', new AppError(Code.VoteNeedsLogin));
+    voter = { voterKey: `u:${v.userId}` };
+  } else if (settings.voterMode === 'email') {
+    try {
+      voter = await redeemVoteCode(ctx, v.email, v.code, now);
+    } catch (err) {
+      return refuse(outcomeOf(err), err as AppError);
     }
+  } else {
+    try {
+      solved = await checkSolution(ctx, v.altcha, 'vote', now);
+    } catch (err) {
+      return refuse(outcomeOf(err), err as AppError);
+    }
+    const needed = await difficultyFor(ctx, v.ip, now);
+    if (solved.maxnumber < needed) return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
   let count: number | null;
   try {
-    count = await insertVote(ctx.db, {
-      entryId: v.entryId,
-      voterKey: v.voterKey,
-      ip: v.ip,
-      slot: voteSlot(settings.rule, v.entryId, v.voterKey, now, ctx.config.contestTimezone),
-      at,
-    });
+    const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
+    const signals = await signalsOf(ctx, v, solved, now);
+    const scored = { risk: riskScore(signals), signals: JSON.stringify(signals) };
+    count = await insertVote(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, ...scored }, solved);
   } catch (err) {
+    if (err instanceof ChallengeSpent) return refuse('challengeUsed', challengeUsed());
     // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.
     if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(Code.EntryNotFound));
     throw err;
   }
+  // Housekeeping now and then rather than a timer: one server or ten, no scheduler needed.
+  if (Math.random() < 0.001) await purgeSpentChallenges(ctx.db, at);
   if (count === null) return refuse('duplicate', new AppError(Code.VoteDuplicate));
   return { entryId: v.entryId, voteCount: count };
 }

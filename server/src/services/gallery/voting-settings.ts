@@ -1,4 +1,5 @@
-import { VOTING_RULES, type VotingRule } from '../../../../common/gallery';
+import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
+import { VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
 import { contestDay } from '../contest/contest-day';
@@ -8,21 +9,46 @@ import { isPhaseOpen, PHASES_SETTING, phaseWindows } from '../contest/contest-in
 export const VOTING_RULE_SETTING = 'voting.rule';
 export const STEP_UP_SETTING = 'voting.stepUpPerHour';
 export const RATE_SETTING = 'voting.ratePerMinute';
+export const POW_BASE_SETTING = 'voting.powBase';
+export const POW_STEP_UP_SETTING = 'voting.powStepUp';
+export const SUBNET_SETTING = 'voting.subnetPerHour';
+export const VOTER_MODE_SETTING = 'voting.voterMode';
 
 export const DEFAULT_RULE: VotingRule = 'perEntry';
-/** Past this many counted votes from one address within an hour, a captcha is asked (0 = never). */
+export const DEFAULT_VOTER_MODE: VoterMode = 'anonymous';
+/** From this many counted votes from one address within an hour, the proof of work gets far harder (0 = never). */
 export const DEFAULT_STEP_UP_PER_HOUR = 30;
+/** The same for a subnet (/24, /48): a school or a carrier's shared addresses, or a farm's neighbouring ones. */
+export const DEFAULT_SUBNET_PER_HOUR = 120;
+/**
+ * The base proof-of-work difficulty (ALTCHA maxnumber: a browser tries half of it on average): 2,000 takes a
+ * phone-class browser a fraction of a second with altcha-lib's solver (bench/vote-attack.ts measures it). It
+ * is a speed bump; the step-up is what makes a script pay.
+ */
+export const DEFAULT_POW_BASE = 2000;
+/** The first vote past a threshold: 40 million hashes on average, about 45 CPU seconds of a native solver. */
+export const DEFAULT_POW_STEP_UP = 80_000_000;
+
 /** Vote requests per minute from one address (a flood guard; the step-up handles shared addresses). 0 = off. */
 export const DEFAULT_RATE_PER_MINUTE = 1200;
 
-export type VotingSettings = { rule: VotingRule; stepUpPerHour: number; ratePerMinute: number; open: boolean };
+export type VotingSettings = {
+  rule: VotingRule;
+  voterMode: VoterMode;
+  stepUpPerHour: number;
+  subnetPerHour: number;
+  powBase: number;
+  powStepUp: number;
+  ratePerMinute: number;
+  open: boolean;
+};
 
 function count(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 
 /**
- * Every vote needs these settings (twice: rate limit and rule), so they are kept for a second per database:
+ * Every vote needs these settings (rate limit, rule, difficulty), so they are kept for a second per database:
  * an organiser's change applies within a second on every instance, and a vote costs no extra reads.
  */
 const CACHE_MS = 1000;
@@ -31,7 +57,16 @@ const cache = new WeakMap<Db, { at: number; value: Promise<Record<string, unknow
 function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = readKeys(db, [PHASES_SETTING, VOTING_RULE_SETTING, STEP_UP_SETTING, RATE_SETTING]);
+  const value = readKeys(db, [
+    PHASES_SETTING,
+    VOTING_RULE_SETTING,
+    STEP_UP_SETTING,
+    SUBNET_SETTING,
+    POW_BASE_SETTING,
+    POW_STEP_UP_SETTING,
+    RATE_SETTING,
+    VOTER_MODE_SETTING,
+  ]);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
   return value;
@@ -45,9 +80,14 @@ export function forgetVotingSettings(db: Db): void {
 export async function votingSettings(db: Db, now = new Date()): Promise<VotingSettings> {
   const s = await readVotingKeys(db);
   const rule = VOTING_RULES.includes(s[VOTING_RULE_SETTING] as VotingRule) ? (s[VOTING_RULE_SETTING] as VotingRule) : DEFAULT_RULE;
+  const mode = s[VOTER_MODE_SETTING] as VoterMode;
   return {
     rule,
+    voterMode: VOTER_MODES.includes(mode) ? mode : DEFAULT_VOTER_MODE,
     stepUpPerHour: count(s[STEP_UP_SETTING], DEFAULT_STEP_UP_PER_HOUR),
+    subnetPerHour: count(s[SUBNET_SETTING], DEFAULT_SUBNET_PER_HOUR),
+    powBase: Math.max(POW_BASE_RANGE.min, count(s[POW_BASE_SETTING], DEFAULT_POW_BASE)),
+    powStepUp: Math.max(POW_STEP_UP_RANGE.min, count(s[POW_STEP_UP_SETTING], DEFAULT_POW_STEP_UP)),
     ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
     open: isPhaseOpen(phaseWindows(s), 'voting', now),
   };

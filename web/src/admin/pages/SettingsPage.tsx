@@ -3,10 +3,12 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Typ
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
 import { PHASES } from '../../../../common/constants';
+import { VOTER_MODES } from '../../../../common/gallery';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
 import { ImageUrlInput } from '../ImageUrlInput';
@@ -61,8 +63,20 @@ export function SettingsPage() {
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
         </Form.Item>
+        <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
+          <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />
+        </Form.Item>
         <Form.Item name="stepUpPerHour" label={f('console.settings.stepUp')} rules={[{ required: true }]}>
           <InputNumber min={0} max={100000} />
+        </Form.Item>
+        <Form.Item name="subnetPerHour" label={f('console.settings.subnetPerHour')} rules={[{ required: true }]}>
+          <InputNumber min={0} max={1000000} />
+        </Form.Item>
+        <Form.Item name="powBase" label={f('console.settings.powBase')} extra={f('console.settings.powBaseHint')} rules={[{ required: true }]}>
+          <InputNumber min={POW_BASE_RANGE.min} max={POW_BASE_RANGE.max} step={1000} />
+        </Form.Item>
+        <Form.Item name="powStepUp" label={f('console.settings.powStepUp')} extra={f('console.settings.powStepUpHint')} rules={[{ required: true }]}>
+          <InputNumber min={POW_STEP_UP_RANGE.min} max={POW_STEP_UP_RANGE.max} step={10_000_000} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="entryLimit" label={f('console.settings.entryLimit')} rules={[{ required: true }]}>
           <InputNumber min={1} max={100} />

@@ -7,6 +7,7 @@ import { qs } from '../../api/query-string';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { tablePagination } from '../table-pagination';
+import { VoteReviewTab } from './vote-review/VoteReviewTab';
 
 /** The audit log is read in longer pages than the other lists. */
 const AUDIT_PAGE_SIZE = 50;
@@ -18,7 +19,7 @@ type Suspicious = {
   rapid: { ip: string; voteIds: number[]; firstAt: string; lastAt: string }[];
 };
 
-/** "Are these votes real?": totals, the audit log, the suspicious patterns, and voiding a vote. */
+/** "Are these votes real?": totals, the audit log, the suspicious patterns, voiding a vote, and the fraud review by rule. */
 export function VotesPage() {
   const intl = useIntl();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -156,6 +157,11 @@ export function VotesPage() {
                 />
               </Space>
             ),
+          },
+          {
+            key: 'review',
+            label: f('console.votes.review'),
+            children: <VoteReviewTab entries={totals.data ?? []} />,
           },
           {
             key: 'totals',

@@ -3,16 +3,16 @@ import { useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, CONTACT_NAME_MAX, contactSchema } from '../../../../common/schemas/contact';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaFormCard } from '../gallery/CaptchaFormCard';
-import { useCaptchaForm } from '../gallery/use-captcha-form';
+import { ChallengeFormCard } from '../gallery/ChallengeFormCard';
+import { useChallengeForm } from '../gallery/use-challenge-form';
 import '../gallery/gallery.css';
 
-type Values = { content: string; name: string; email: string; captchaAnswer: string };
+type Values = { content: string; name: string; email: string; altcha?: string };
 
-/** Contact us: consultation content, name, e-mail and captcha; stored and e-mailed to the organiser. */
+/** Contact us: consultation content, name, e-mail and a background proof-of-work check; stored and e-mailed to the organiser. */
 export default function ContactUsPage() {
   const intl = useIntl();
-  const captchaForm = useCaptchaForm<Values, typeof contactSchema>(contactSchema, '/api/contact', 'contact.sent');
+  const challengeForm = useChallengeForm<Values, typeof contactSchema>(contactSchema, '/api/contact', 'contact', 'contact.sent');
   const label = (id: string) => intl.formatMessage({ id });
 
   return (
@@ -20,7 +20,7 @@ export default function ContactUsPage() {
       <PageHeader title={label('route.contactUs')} intro={label('contact.intro')} />
       <div className="container contact-page">
         <AntdScope>
-          <CaptchaFormCard captchaForm={captchaForm} className="contact-card" titleKey="contact.formTitle" submitKey="contact.submit">
+          <ChallengeFormCard challengeForm={challengeForm} className="contact-card" titleKey="contact.formTitle" submitKey="contact.submit">
             <Form.Item name="content" label={label('contact.content')}>
               <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} showCount placeholder={label('contact.contentPlaceholder')} />
             </Form.Item>
@@ -30,7 +30,7 @@ export default function ContactUsPage() {
             <Form.Item name="email" label={label('contact.email')}>
               <Input type="email" autoComplete="email" maxLength={254} />
             </Form.Item>
-          </CaptchaFormCard>
+          </ChallengeFormCard>
         </AntdScope>
       </div>
     </>

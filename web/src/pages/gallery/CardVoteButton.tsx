@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { GalleryEntryDetail, GalleryEntrySummary } from '../../../../common/gallery';
+import type { VotableEntry } from './VoteButton';
 
-// The vote button brings antd (its captcha dialog); the list paints its cards first and the buttons follow.
+// The vote button brings antd (its e-mail code dialog); the list paints its cards first and the buttons follow.
 const VoteButton = lazy(() => import('./VoteButton').then((m) => ({ default: m.VoteButton })));
 
 /**
  * The entry page's vote button on a gallery card: same rules and messages. It reads the entry's id, whether
- * voting is open and whether this visitor voted; the list does not know the last, so the server's answer
- * ("You have voted") turns the button into its voted state, as on the entry page.
+ * voting is open, the contest's voter mode (from the list answer) and whether this visitor voted; the list
+ * does not know the last, so the server's answer ("You have voted") turns the button into its voted state.
  */
-export function CardVoteButton({ entry, votingOpen }: { entry: GalleryEntrySummary; votingOpen: boolean }) {
+export function CardVoteButton({ entry }: { entry: VotableEntry }) {
   return (
     <Suspense
       fallback={
@@ -19,7 +19,7 @@ export function CardVoteButton({ entry, votingOpen }: { entry: GalleryEntrySumma
         </button>
       }
     >
-      <VoteButton entry={{ ...entry, voted: false, votingOpen } as GalleryEntryDetail} />
+      <VoteButton entry={entry} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary } from '../../../../common/gallery';
+import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary, type VoterMode } from '../../../../common/gallery';
 import { ResponsiveImage } from '../../components/media/ResponsiveImage';
 import { useLocale } from '../../i18n/use-locale';
 import { CardVoteButton } from './CardVoteButton';
@@ -14,7 +14,17 @@ export function entryNo(no: number | null): string {
  * rules and messages; a second vote is told "You have voted" by the server, as on the entry page).
  * `priority`: a first-row card, fetched at once.
  */
-export function EntryCard({ entry, priority = false, votingOpen }: { entry: GalleryEntrySummary; priority?: boolean; votingOpen: boolean }) {
+export function EntryCard({
+  entry,
+  priority = false,
+  votingOpen,
+  voterMode,
+}: {
+  entry: GalleryEntrySummary;
+  priority?: boolean;
+  votingOpen: boolean;
+  voterMode: VoterMode;
+}) {
   const { link } = useLocale();
   return (
     <li className="entry-card">
@@ -53,7 +63,7 @@ export function EntryCard({ entry, priority = false, votingOpen }: { entry: Gall
         <p className="entry-card-votes">
           <FormattedMessage id="gallery.votes" values={{ count: entry.voteCount }} />
         </p>
-        <CardVoteButton entry={entry} votingOpen={votingOpen} />
+        <CardVoteButton entry={{ id: entry.id, voted: false, votingOpen, voterMode }} />
       </fieldset>
     </li>
   );

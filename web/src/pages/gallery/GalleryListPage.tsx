@@ -27,6 +27,7 @@ export default function GalleryListPage() {
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages[0]?.total;
   const votingOpen = useVotingWindow()?.open ?? false;
+  const voterMode = pages.data?.pages[0]?.voterMode ?? 'anonymous';
 
   const update = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params);
@@ -114,7 +115,7 @@ export default function GalleryListPage() {
       )}
       <ul className="entry-grid" aria-busy={pages.isFetching}>
         {items.map((entry, i) => (
-          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} votingOpen={votingOpen} />
+          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} votingOpen={votingOpen} voterMode={voterMode} />
         ))}
       </ul>
       {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}

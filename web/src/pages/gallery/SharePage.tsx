@@ -3,20 +3,20 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_CONTENT_MAX, scamReportSchema } from '../../../../common/schemas/contact';
 import { AntdScope } from '../../components/AntdScope';
 import { PageHeader } from '../../components/PageHeader';
-import { CaptchaFormCard } from './CaptchaFormCard';
+import { ChallengeFormCard } from './ChallengeFormCard';
 import { useScamTips } from './gallery-api';
 import { SocialShare } from './ShareButtons';
-import { useCaptchaForm } from './use-captcha-form';
+import { useChallengeForm } from './use-challenge-form';
 import './gallery.css';
 
-type Values = { what: string; happenedOn: string; contact?: string; captchaAnswer: string };
+type Values = { what: string; happenedOn: string; contact?: string; altcha?: string };
 
 /** /share (bare only, titled like Contact us): scam-prevention tips to pass on, and a scam report form. */
 export default function SharePage() {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const tips = useScamTips();
-  const captchaForm = useCaptchaForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'share.reported');
+  const challengeForm = useChallengeForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'report', 'share.reported');
   const pageUrl = `${window.location.origin}/share`;
 
   return (
@@ -39,7 +39,7 @@ export default function SharePage() {
         </section>
         <aside className="content-side">
           <AntdScope>
-            <CaptchaFormCard captchaForm={captchaForm} titleKey="share.reportTitle" introKey="share.reportIntro" submitKey="share.submit">
+            <ChallengeFormCard challengeForm={challengeForm} titleKey="share.reportTitle" introKey="share.reportIntro" submitKey="share.submit">
               <Form.Item name="what" label={label('share.what')}>
                 <Input.TextArea rows={5} maxLength={CONTACT_CONTENT_MAX} placeholder={label('share.whatPlaceholder')} />
               </Form.Item>
@@ -49,7 +49,7 @@ export default function SharePage() {
               <Form.Item name="contact" label={label('share.contact')}>
                 <Input maxLength={200} placeholder={label('share.contactPlaceholder')} />
               </Form.Item>
-            </CaptchaFormCard>
+            </ChallengeFormCard>
           </AntdScope>
         </aside>
       </div>

@@ -1,91 +1,106 @@
-import { Form, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
 import { Code } from '../../../../common/errors';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
-import { ApiError, isAnnounced } from '../../api/api-error';
-import { showMessage } from '../../api/feedback';
-import { showFieldErrors } from '../../api/form-errors';
-import { AntdScope } from '../../components/AntdScope';
-import { errorText } from '../../i18n/error-text';
-import { CaptchaField, type CaptchaHandle } from './CaptchaField';
+import { ApiError } from '../../api/api-error';
+import { useCurrentUser } from '../../app/current-user';
+import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
+import { useLocale } from '../../i18n/use-locale';
+import { EmailVoteDialog } from './EmailVoteDialog';
 import { useVote } from './gallery-api';
+import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
 
-/** Refusals of a wrong, missing, expired or used captcha: shown on the answer input. */
-const CAPTCHA_REFUSALS = [Code.CaptchaRequired, Code.CaptchaWrong, Code.CaptchaExpired, Code.CaptchaUsed] as const;
+/** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
+const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
+const isRetryable = (err: unknown): err is ApiError => err instanceof ApiError && (RETRY_WITH_FRESH as readonly number[]).includes(err.code);
+
+/** What a vote button needs of an entry: the detail page and a gallery card both have it. */
+export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen' | 'voterMode'>;
 
 /**
- * The vote button. VoteSuccess (the count in the cache moves at once); VoteDuplicate "You have voted" turns
- * the button into its voted state; CaptchaStepUp (many votes from this network) opens the captcha and
- * retries with it.
+ * The vote button, in the organiser's voter mode. Anonymous: the vote carries a solved proof-of-work
+ * challenge, prepared in the background as soon as the button shows, so the click usually waits for nothing;
+ * ChallengeStepUp (many votes from this network) solves a harder one and votes again, saying so while it
+ * works. E-mail: a dialog mails a 6-digit code and votes with it. Account: a signed-in visitor votes with a
+ * click, anyone else gets "Log in to vote", a link to the login page that comes back here. VoteSuccess moves
+ * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
  */
-export function VoteButton({ entry }: { entry: GalleryEntryDetail }) {
+export function VoteButton({ entry }: { entry: VotableEntry }) {
   const intl = useIntl();
+  const { link } = useLocale();
+  const location = useLocation();
+  const { access } = useCurrentUser();
   const vote = useVote(entry.id);
-  const [askCaptcha, setAskCaptcha] = useState(false);
   const [voted, setVoted] = useState(entry.voted);
-  const captcha = useRef<CaptchaHandle>(null);
-  const [form] = Form.useForm<{ captchaAnswer: string }>();
+  const [checking, setChecking] = useState<false | 'quick' | 'hard'>(false);
+  const [askEmail, setAskEmail] = useState(false);
+  const open = entry.votingOpen && !voted && !entry.voted;
+  const anonymous = entry.voterMode === 'anonymous';
 
-  const cast = async (withCaptcha?: { captchaId: string; captchaAnswer: string }) => {
-    try {
-      await vote.mutateAsync(withCaptcha);
-      setVoted(true);
-      setAskCaptcha(false);
-      void showMessage('success', errorText(Code.VoteSuccess));
-    } catch (err) {
-      if (!(err instanceof ApiError) || isAnnounced(err)) return;
-      if (err.code === Code.VoteDuplicate) setVoted(true);
-      if (err.code === Code.CaptchaStepUp) return setAskCaptcha(true);
-      if (askCaptcha && showFieldErrors(form, err, { codesOn: { field: 'captchaAnswer', codes: CAPTCHA_REFUSALS } })) {
-        captcha.current?.refresh();
-        return;
+  useEffect(() => {
+    if (open && anonymous) prepareVoteTicket();
+  }, [open, anonymous]);
+
+  const done = (duplicate: boolean) => {
+    setVoted(true);
+    setAskEmail(false);
+    if (!duplicate) reportVoteSuccess();
+  };
+
+  const castAnonymous = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const altcha = await takeVoteTicket(attempt > 0);
+      try {
+        return await vote.mutateAsync({ altcha });
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= 2) throw err;
+        if (err.code === Code.ChallengeStepUp) setChecking('hard');
       }
-      void showMessage(
-        err.code === Code.VoteDuplicate ? 'warning' : 'error',
-        err.status === 0 || err.status >= 500 ? intl.formatMessage({ id: 'request.error' }, { status: err.status }) : errorText(err.code, err.values, err.msg),
-      );
+    }
+  };
+
+  const cast = async () => {
+    if (entry.voterMode === 'email') return setAskEmail(true);
+    setChecking('quick');
+    try {
+      if (anonymous) await castAnonymous();
+      else await vote.mutateAsync({});
+      done(false);
+      if (anonymous) prepareVoteTicket(); // the next vote on this page (another card) is ready too
+    } catch (err) {
+      if (err instanceof ApiError && err.code === Code.VoteDuplicate) setVoted(true);
+      reportVoteFailure(err, intl);
+    } finally {
+      setChecking(false);
     }
   };
 
   const state = !entry.votingOpen ? 'closed' : voted || entry.voted ? 'voted' : 'open';
+  if (state === 'open' && entry.voterMode === 'account' && !access.isLoggedIn) {
+    const back = encodeURIComponent(`${location.pathname}${location.search}`);
+    return (
+      <Link className="btn btn-primary btn-lg vote-button vote-button--login" to={`${link('/login')}?redirect=${back}`}>
+        <FormattedMessage id="vote.login" />
+      </Link>
+    );
+  }
+  const busy = checking !== false || vote.isPending;
   return (
     <>
       <button
         type="button"
         className={`btn btn-primary btn-lg vote-button vote-button--${state}`}
-        disabled={state === 'closed' || vote.isPending}
-        aria-busy={vote.isPending}
+        disabled={state === 'closed' || busy}
+        aria-busy={busy}
         onClick={() => void cast()}
       >
-        <FormattedMessage id={state === 'closed' ? 'vote.closed' : state === 'voted' ? 'vote.voted' : 'vote.button'} />
+        <FormattedMessage id={state === 'closed' ? 'vote.closed' : state === 'voted' ? 'vote.voted' : busy ? 'vote.checking' : 'vote.button'} />
       </button>
-      {askCaptcha && (
-        <AntdScope>
-          <Modal
-            open
-            title={intl.formatMessage({ id: 'vote.captchaTitle' })}
-            okText={intl.formatMessage({ id: 'vote.confirm' })}
-            cancelText={intl.formatMessage({ id: 'vote.cancel' })}
-            confirmLoading={vote.isPending}
-            onCancel={() => setAskCaptcha(false)}
-            onOk={() => form.submit()}
-          >
-            <p>
-              <FormattedMessage id="vote.captchaIntro" />
-            </p>
-            <Form form={form} layout="vertical" onFinish={(v) => void cast({ captchaId: captcha.current?.id() ?? '', captchaAnswer: v.captchaAnswer })}>
-              <Form.Item
-                name="captchaAnswer"
-                label={intl.formatMessage({ id: 'captcha.label' })}
-                rules={[{ required: true, message: errorText(Code.CaptchaRequired) }]}
-              >
-                <CaptchaField ref={captcha} />
-              </Form.Item>
-            </Form>
-          </Modal>
-        </AntdScope>
-      )}
+      <span className="vote-check-note" aria-live="polite">
+        {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
+      </span>
+      {askEmail && <EmailVoteDialog entryId={entry.id} onClose={() => setAskEmail(false)} onVoted={done} />}
     </>
   );
 }

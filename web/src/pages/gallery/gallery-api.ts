@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
-import type { CaptchaChallenge, GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
+import type { GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
 import { queryKeys } from '../../../../common/query-keys';
 import { qs } from '../../api/query-string';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
 
-/** Query hooks of the gallery area (list, detail, vote, captcha, tips). */
+/** Query hooks of the gallery area (list, detail, vote, tips). */
 export type GalleryFilter = { group?: EntryGroup; q?: string; sort: GallerySort };
 
 export function useGalleryPages(filter: GalleryFilter) {
@@ -38,17 +38,14 @@ export function useVote(id: number) {
   const { locale } = useLocale();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (captcha?: { captchaId: string; captchaAnswer: string }) =>
-      request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body: captcha ?? {}, level: 'silent' }),
+    // The proof the organiser's voter mode asks for: a solved challenge, an e-mail code, or none (the session).
+    mutationFn: (body: { altcha: string } | { email: string; code: string } | Record<string, never>) =>
+      request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
       client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
       void client.invalidateQueries({ queryKey: ['gallery'] });
     },
   });
-}
-
-export function fetchCaptcha(): Promise<CaptchaChallenge> {
-  return request<CaptchaChallenge>('/api/captcha', { level: 'notification' });
 }
 
 export function useScamTips() {

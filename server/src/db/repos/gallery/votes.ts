@@ -1,20 +1,35 @@
 import type { Db } from '../../database';
+import { spendChallenge } from './challenges';
 
 /** SQL of voting. The UNIQUE slot refuses a second vote; the count moves in the same transaction. */
-export type VoteRow = { entryId: number; voterKey: string; ip: string; slot: string; at: string };
+export type VoteRow = {
+  entryId: number;
+  voterKey: string;
+  label?: string;
+  ip: string;
+  subnet: string;
+  slot: string;
+  at: string;
+  risk?: number;
+  signals?: string;
+};
 
 /** The entry is missing or not approved (thrown inside the transaction so nothing is kept). */
 export class EntryNotVotable extends Error {}
+/** The vote's proof-of-work challenge was used before (thrown inside the transaction so nothing is kept). */
+export class ChallengeSpent extends Error {}
 
 /**
- * Inserts the vote and bumps the count atomically; returns the new count, or null when the slot is taken.
- * Throws EntryNotVotable, or the driver's foreign-key error, when the entry cannot take votes.
+ * Spends the challenge, inserts the vote and bumps the count atomically; returns the new count, or null when
+ * the slot is taken (the challenge stays spent). Throws ChallengeSpent when the challenge was used before, and
+ * EntryNotVotable, or the driver's foreign-key error, when the entry cannot take votes.
  */
-export async function insertVote(db: Db, v: VoteRow): Promise<number | null> {
+export async function insertVote(db: Db, v: VoteRow, challenge?: { signature: string; expiresAt: string }): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
+    if (challenge && !(await spendChallenge(trx, challenge))) throw new ChallengeSpent();
     const inserted = await trx
       .insertInto('votes')
-      .values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, slot: v.slot, created_at: v.at })
+      .values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, slot: v.slot, risk: v.risk ?? 0, signals: v.signals ?? null, created_at: v.at })
       .onConflict((oc) => oc.column('slot').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -28,22 +43,50 @@ export async function insertVote(db: Db, v: VoteRow): Promise<number | null> {
       .returning('vote_count')
       .executeTakeFirst();
     if (!entry) throw new EntryNotVotable();
-    await trx.insertInto('vote_audit').values({ entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, outcome: 'counted', created_at: v.at }).execute();
+    await trx
+      .insertInto('vote_audit')
+      .values({ entry_id: v.entryId, voter_key: v.voterKey, voter_label: v.label ?? null, ip: v.ip, subnet: v.subnet, outcome: 'counted', created_at: v.at })
+      .execute();
     return entry.vote_count;
   });
 }
 
-export async function insertAudit(db: Db, row: { entryId: number; voterKey: string; ip: string; outcome: string; at: string }): Promise<void> {
-  await db.insertInto('vote_audit').values({ entry_id: row.entryId, voter_key: row.voterKey, ip: row.ip, outcome: row.outcome, created_at: row.at }).execute();
+export async function insertAudit(
+  db: Db,
+  row: { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('vote_audit')
+    .values({
+      entry_id: row.entryId,
+      voter_key: row.voterKey,
+      voter_label: row.label ?? null,
+      ip: row.ip,
+      subnet: row.subnet,
+      outcome: row.outcome,
+      created_at: row.at,
+    })
+    .execute();
 }
 
-/** Counted votes from one address since a time (the step-up threshold). */
-export async function countCountedFromIp(db: Db, ip: string, since: string): Promise<number> {
+/** Counted votes from one address and from its subnet since a time (what the difficulty rises with); one query. */
+export async function countCountedFrom(db: Db, ip: string, subnet: string, since: string): Promise<{ address: number; subnet: number }> {
   const row = await db
     .selectFrom('vote_audit')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
+    .select((eb) => [eb.fn.countAll<number>().as('subnet'), eb.fn.sum<number>(eb.case().when('ip', '=', ip).then(1).else(0).end()).as('address')])
+    .where('subnet', '=', subnet)
     .where('outcome', '=', 'counted')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { address: Number(row.address ?? 0), subnet: Number(row.subnet) };
+}
+
+/** Votes on one entry since a time (the burst signal). */
+export async function countEntryVotesSince(db: Db, entryId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('votes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entry_id', '=', entryId)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
