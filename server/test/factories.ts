@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { PowChallenge } from '../../common/challenge';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/bootstrap';
 import { type ConfigOverrides, loadConfig } from '../src/config';
@@ -15,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { ENTRY_FILE_NAMES, entryFileSet, type SentFile, testFilm } from './helpers/files';
 import { type LogLine, type LogSink, logSink } from './helpers/log-sink';
 import { type MailSink, startMailSink } from './helpers/mail-sink';
+import { solvePow } from './helpers/pow';
 import { api, type Client, listen, uploadFile } from './submission-client';
 
 /**
@@ -328,4 +330,12 @@ export async function insertEntry(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+// ---- Votes ----
+
+/** A vote's body as a browser sends it: a vote challenge fetched for `ip` from the API, solved. */
+export async function solvedVote(t: Pick<TestApp, 'app'>, ip: string): Promise<{ altcha: string }> {
+  const challenge = (await t.app.inject({ url: '/api/challenge?purpose=vote', remoteAddress: ip })).json().data as PowChallenge;
+  return { altcha: solvePow(challenge).altcha };
 }

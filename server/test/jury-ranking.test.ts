@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankingRow, ResultWinner } from '../../common/jury/api-types';
 import { writeSetting } from '../src/db/repos/settings';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
-import { createTestUser, DIALECTS, type MailedApp, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, type MailedApp, newEntrant, openSubmissions, solvedVote, submitEntry, useMailedApp } from './factories';
 
 /**
  * Issue 16 acceptance, on each database: jurors invited through the console and the mail sink, entries
@@ -86,7 +86,7 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
         url: `/api/gallery/entries/${id}/vote`,
         headers: { cookie },
         remoteAddress: `198.18.0.${voter}`,
-        payload: {},
+        payload: await solvedVote(m.t, `198.18.0.${voter}`),
       });
       expect(res.json().code, res.body).toBe(0);
     }

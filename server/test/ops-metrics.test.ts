@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, newEntrant, openSubmissions, startTestApp, submitEntry, type TestApp } from './factories';
+import { createTestUser, DIALECTS, newEntrant, openSubmissions, solvedVote, startTestApp, submitEntry, type TestApp } from './factories';
 
 /**
  * Issue J, metrics: /metrics refuses a scraper without the token, and shows the uploads and votes this test
@@ -42,8 +42,14 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const admin = await createTestUser(t.ctx, { role: 'admin' });
     const approve = await t.app.inject({ method: 'POST', url: `/api/admin/entries/${entry.id}/approve`, headers: { authorization: `Bearer ${admin.token}` } });
     expect(approve.statusCode).toBe(200);
-    const vote = (ip: string, cookie?: string) =>
-      t.app.inject({ method: 'POST', url: `/api/gallery/entries/${entry.id}/vote`, remoteAddress: ip, payload: {}, headers: cookie ? { cookie } : {} });
+    const vote = async (ip: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/gallery/entries/${entry.id}/vote`,
+        remoteAddress: ip,
+        payload: await solvedVote(t, ip),
+        headers: cookie ? { cookie } : {},
+      });
     const first = await vote('203.0.113.21');
     expect(first.json().code).toBe(0);
     expect((await vote('203.0.113.22')).json().code).toBe(0);
