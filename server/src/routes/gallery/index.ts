@@ -8,6 +8,7 @@ import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
 import { voteSchema } from '../../../../common/schemas/vote';
 import { createCaptcha } from '../../services/gallery/captcha';
+import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
@@ -50,6 +51,14 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         voterKey: readVoterKey(req),
       }),
     ),
+  );
+
+  // Short caching: a withdrawn or rejected entry's captions stop being served within minutes everywhere.
+  app.get('/api/gallery/entries/:id/captions.vtt', { schema: { params: idParam } }, async (req, reply) =>
+    reply
+      .type('text/vtt; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await entryCaptions(ctx, req.params.id)),
   );
 
   app.post(

@@ -6,9 +6,11 @@ import type { Db } from '../../db/database';
 import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
 import { slotTaken } from '../../db/repos/gallery/votes';
 import { findJobByEntry } from '../../db/repos/media';
+import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { publicStatus, statusOf } from '../media/jobs';
+import { captionsPath } from './captions';
 import { voteSlot, votingSettings } from './voting-settings';
 
 type SummaryRow = {
@@ -51,7 +53,12 @@ export async function getGalleryEntry(
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(Code.EntryNotFound);
-  const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
+  const [around, settings, job, subtitles] = await Promise.all([
+    neighbours(db, row.entry_no),
+    votingSettings(db, now),
+    findJobByEntry(db, id),
+    entryUpload(db, id, 'subtitles'),
+  ]);
   const voted = voterKey ? await slotTaken(db, voteSlot(settings.rule, id, voterKey, now, view.timeZone)) : false;
   return {
     ...summary(row),
@@ -61,6 +68,7 @@ export async function getGalleryEntry(
     slogan: row.slogan,
     film: publicStatus(statusOf(job, row)),
     videoCoverUrl: row.video_cover_url,
+    captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
     voted,
     votingOpen: settings.open,
