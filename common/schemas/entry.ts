@@ -95,7 +95,10 @@ export const entryCreateSchema = z.object({ ...entryFields, uploads: entryUpload
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
 /** An edit: the texts again, and only the files that are replaced; an optional file set to null is removed. */
-export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional() }) });
+export const entryUpdateSchema = z.object({
+  ...entryFields,
+  uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional(), subtitles: uploadId.nullable().optional() }),
+});
 export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
 
 const keyFailed = codeMessage(Code.UploadKeyFailed);

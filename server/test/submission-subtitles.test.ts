@@ -67,6 +67,30 @@ describe.each(DIALECTS)('entries: optional subtitles shown as WebVTT captions (%
     expect((await t.app.inject({ method: 'GET', url: `/api/gallery/entries/${without.body.data.id}` })).json().data.captionsUrl).toBeNull();
   });
 
+  it('on edit subtitles are added, replaced and removed, the old bytes deleted; a withdrawn entry never serves them', async () => {
+    const c = await newEntrant(t, base);
+    const res = await api(c, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: await uploadEntryFiles(c) });
+    const entryId = res.body.data.id as number;
+    const first = (await uploadFile(c, 'subtitles', SRT, 'a.srt')).id as string;
+    const added = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { subtitles: first } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data.files.subtitles.id).toBe(first);
+    const second = (await uploadFile(c, 'subtitles', Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n'), 'b.vtt')).id as string;
+    const replaced = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { subtitles: second } });
+    expect(replaced.body.data.files.subtitles.id).toBe(second);
+    expect([storedOriginal(first), storedOriginal(second)]).toEqual([false, true]);
+    const removed = await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { subtitles: null } });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.data.files.subtitles).toBeUndefined();
+    expect(storedOriginal(second)).toBe(false);
+
+    const third = (await uploadFile(c, 'subtitles', SRT, 'c.srt')).id as string;
+    expect((await api(c, 'PUT', `/api/entries/mine/${entryId}`, { ...ENTRY_FORM, uploads: { subtitles: third } })).status).toBe(200);
+    expect((await api(c, 'POST', `/api/entries/mine/${entryId}/withdraw`)).status).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/gallery/entries/${entryId}/captions.vtt` });
+    expect([gone.statusCode, gone.json().code]).toEqual([404, 2100]);
+  });
+
   it.each([
     ['binary', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]), 4011, 'The subtitle file must be UTF-8 text'],
     ['not UTF-8', Buffer.from('1\n00:00:01,000 --> 00:00:02,000\n\xe4\xf6\n', 'latin1'), 4011, 'The subtitle file must be UTF-8 text'],
