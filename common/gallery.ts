@@ -52,6 +52,8 @@ export type GalleryEntryDetail = GalleryEntrySummary & {
    */
   film: MediaStatus;
   videoCoverUrl: string | null;
+  /** The entrant's subtitles as WebVTT (served only while the entry is approved), or null. */
+  captionsUrl: string | null;
   prevId: number | null;
   nextId: number | null;
   /** Whether this visitor (cookie) already voted for the entry under the current rule. */

@@ -82,6 +82,9 @@ export const Code = {
   FieldTooLong: 4008,
   FieldTooShort: 4009,
   FieldRequired: 4010,
+  SubtitlesNotText: 4011,
+  SubtitlesTooLarge: 4012,
+  SubtitlesInvalid: 4013,
   VotingClosed: 4100,
   // 5xxx uploads
   UploadKeyFailed: 5000,

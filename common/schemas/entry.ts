@@ -23,7 +23,7 @@ export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
 /** The files every entry must have. */
 const REQUIRED_UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
 /** Files an entry may have (SPEC §3: "other material, such as trailers, may be submitted together"). */
-export const OPTIONAL_UPLOAD_PURPOSES = ['trailer'] as const;
+export const OPTIONAL_UPLOAD_PURPOSES = ['trailer', 'subtitles'] as const;
 export const UPLOAD_PURPOSES = [...REQUIRED_UPLOAD_PURPOSES, ...OPTIONAL_UPLOAD_PURPOSES] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 type OptionalUploadPurpose = (typeof OPTIONAL_UPLOAD_PURPOSES)[number];
@@ -42,6 +42,8 @@ export const VIDEO_MAX_BYTES = 4 * 1024 ** 3;
 export const EXHIBITION_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
 /** A trailer of at most 3 minutes at 1080p fits well within 500 MB. */
 export const TRAILER_MAX_BYTES = 500 * 1024 * 1024;
+/** A feature film's SRT is 100-200 KB; 512 KB leaves room for a long one in a wordy language. */
+export const SUBTITLES_MAX_BYTES = 512 * 1024;
 export const EMPOWER_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 export const ENTRY_LIMIT_DEFAULT = 3;
 
@@ -49,6 +51,7 @@ export const ENTRY_LIMIT_DEFAULT = 3;
 export function maxBytesFor(purpose: CredentialPurpose, empowerMaxBytes: number): number {
   if (purpose === 'video') return VIDEO_MAX_BYTES;
   if (purpose === 'trailer') return TRAILER_MAX_BYTES;
+  if (purpose === 'subtitles') return SUBTITLES_MAX_BYTES;
   if (purpose === 'exhibitionVideo') return EXHIBITION_VIDEO_MAX_BYTES;
   if (purpose === 'empower') return empowerMaxBytes;
   return IMAGE_MAX_BYTES;
@@ -73,6 +76,7 @@ export const entryUploadsSchema = z.object({
   video: uploadId,
   empower: uploadId,
   trailer: uploadId.optional(),
+  subtitles: uploadId.optional(),
 });
 export type EntryUploads = z.infer<typeof entryUploadsSchema>;
 
@@ -91,7 +95,10 @@ export const entryCreateSchema = z.object({ ...entryFields, uploads: entryUpload
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
 /** An edit: the texts again, and only the files that are replaced; an optional file set to null is removed. */
-export const entryUpdateSchema = z.object({ ...entryFields, uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional() }) });
+export const entryUpdateSchema = z.object({
+  ...entryFields,
+  uploads: entryUploadsSchema.partial().extend({ trailer: uploadId.nullable().optional(), subtitles: uploadId.nullable().optional() }),
+});
 export type EntryUpdateInput = z.infer<typeof entryUpdateSchema>;
 
 const keyFailed = codeMessage(Code.UploadKeyFailed);

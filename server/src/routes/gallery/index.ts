@@ -8,6 +8,7 @@ import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
 import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
+import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
@@ -53,6 +54,14 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     markViewed(req, reply, req.params.id, secureCookie);
     return ok(entry);
   });
+
+  // Short caching: a withdrawn or rejected entry's captions stop being served within minutes everywhere.
+  app.get('/api/gallery/entries/:id/captions.vtt', { schema: { params: idParam } }, async (req, reply) =>
+    reply
+      .type('text/vtt; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await entryCaptions(ctx, req.params.id)),
+  );
 
   app.post(
     '/api/gallery/entries/:id/vote',

@@ -6,9 +6,11 @@ import type { Db } from '../../db/database';
 import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
 import { slotTaken } from '../../db/repos/gallery/votes';
 import { findJobByEntry } from '../../db/repos/media';
+import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { publicStatus, statusOf } from '../media/jobs';
+import { captionsPath } from './captions';
 import { voteSlot, votingSettings } from './voting-settings';
 
 type SummaryRow = {
@@ -54,7 +56,12 @@ export async function getGalleryEntry(
   const { voterKey } = view;
   const row = await findApproved(db, id);
   if (!row) throw new AppError(Code.EntryNotFound);
-  const [around, settings, job] = await Promise.all([neighbours(db, row.entry_no), votingSettings(db, now), findJobByEntry(db, id)]);
+  const [around, settings, job, subtitles] = await Promise.all([
+    neighbours(db, row.entry_no),
+    votingSettings(db, now),
+    findJobByEntry(db, id),
+    entryUpload(db, id, 'subtitles'),
+  ]);
   // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
   const key =
     settings.voterMode === 'account' ? (view.userId === undefined ? undefined : `u:${view.userId}`) : settings.voterMode === 'email' ? undefined : voterKey;
@@ -67,6 +74,7 @@ export async function getGalleryEntry(
     slogan: row.slogan,
     film: publicStatus(statusOf(job, row)),
     videoCoverUrl: row.video_cover_url,
+    captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
     voted,
     votingOpen: settings.open,

@@ -29,6 +29,7 @@ export async function issueCredential(ctx: AppContext, user: SessionUser, reques
   if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
   else assertMaySubmit(user, settings);
   const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);
+  if (request.size > limit && request.purpose === 'subtitles') throw new AppError(Code.SubtitlesTooLarge);
   if (request.size > limit) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(limit) } });
   const claims: CredentialClaims = {
     purpose: request.purpose,

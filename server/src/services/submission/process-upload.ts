@@ -7,6 +7,7 @@ import { publicFolder } from '../../storage/index';
 import { acceptExhibitionVideo } from '../console/exhibition-video';
 import { normaliseImage } from './checks/image';
 import { checkPackage } from './checks/package';
+import { readSubtitles } from './checks/read-subtitles';
 import { checkVideo, FILM_RULES, TRAILER_RULES } from './checks/video';
 
 export type UploadResult = { id: string; purpose: CredentialPurpose; url: string | null; meta: Record<string, unknown> };
@@ -16,7 +17,7 @@ const isImage = (p: CredentialPurpose): p is keyof typeof IMAGE_SIZES => p === '
 /**
  * Runs when the last byte of an upload has arrived: checks the real bytes for the upload's purpose.
  * Accepted: images are re-encoded to their exact size as public files and the original is deleted;
- * films, trailers and packages stay private; an exhibition video goes on to be published (console/exhibition-video). Refused: the bytes and the row are deleted, and the refusal rethrown.
+ * films, trailers, subtitles and packages stay private; an exhibition video goes on to be published (console/exhibition-video). Refused: the bytes and the row are deleted, and the refusal rethrown.
  */
 export async function processUpload(ctx: AppContext, upload: { id: string; purpose: CredentialPurpose }): Promise<UploadResult> {
   const { storage, db } = ctx;
@@ -36,6 +37,13 @@ export async function processUpload(ctx: AppContext, upload: { id: string; purpo
       }
       await storage.removeOriginal(upload.id);
       return { id: upload.id, purpose, url, meta };
+    }
+    // Subtitles stay private as uploaded; the gallery serves them as WebVTT only while the entry is public.
+    if (upload.purpose === 'subtitles') {
+      const { cues } = await readSubtitles(storage, upload.id);
+      const meta = { cues };
+      await markUploadReady(db, upload.id, { storage_key: upload.id, public_url: null, meta: JSON.stringify(meta), updated_at: nowIso() });
+      return { id: upload.id, purpose: upload.purpose, url: null, meta };
     }
     // A trailer is checked like the film, with its own length limit, and kept private like it.
     const video = upload.purpose === 'video' ? FILM_RULES : upload.purpose === 'trailer' ? TRAILER_RULES : null;

@@ -11,6 +11,8 @@ export type HlsVideoProps = {
   poster?: string | null;
   /** The film's title, for the player's accessible name. */
   title: string;
+  /** The entrant's subtitles as WebVTT, shown as captions (on by default), with their language. */
+  captions?: { url: string; lang: string } | null;
   className?: string;
 };
 
@@ -23,7 +25,7 @@ type Engine = 'native' | 'hlsjs' | 'mp4' | 'none';
  * iPhone plays the playlist natively; the MP4 is the fallback when neither works.
  * data-engine / data-level say what is playing (used by the e2e test and handy when debugging).
  */
-export function HlsVideo({ hls, mp4, poster, title, className }: HlsVideoProps) {
+export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVideoProps) {
   const intl = useIntl();
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsType | null>(null);
@@ -98,7 +100,7 @@ export function HlsVideo({ hls, mp4, poster, title, className }: HlsVideoProps) 
 
   return (
     <div className={`media-player ${className ?? ''}`} data-engine={engine} data-level={playing ?? ''}>
-      {/* biome-ignore lint/a11y/useMediaCaption: films carry burnt-in Chinese and English subtitles (SPEC §6) */}
+      {/* biome-ignore lint/a11y/useMediaCaption: films carry burnt-in Chinese and English subtitles (SPEC §6); an entrant's subtitle file adds a track */}
       <video
         ref={videoRef}
         className="media-player__video"
@@ -108,7 +110,9 @@ export function HlsVideo({ hls, mp4, poster, title, className }: HlsVideoProps) 
         poster={poster ?? undefined}
         aria-label={intl.formatMessage({ id: 'media.player.label' }, { title })}
         onError={() => engine === 'mp4' && setFailed(true)}
-      />
+      >
+        {captions && <track kind="captions" src={captions.url} srcLang={captions.lang} label={intl.formatMessage({ id: 'media.player.captions' })} default />}
+      </video>
       {failed && (
         <p className="media-player__note" role="status">
           <FormattedMessage id={hls || mp4 ? 'media.player.error' : 'media.player.unavailable'} />

@@ -19,7 +19,8 @@ export function EntryPlayer({ entry }: { entry: GalleryEntryDetail }) {
   // Once the entry says the film is no longer pending, its own answer wins over a poll kept in the cache.
   const film = (pending && polled.data) || entry.film;
   const poster = entry.videoCoverUrl ?? film.poster ?? entry.coverUrl;
-  if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} />;
+  const captions = entry.captionsUrl ? { url: entry.captionsUrl, lang: entry.lang } : null;
+  if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} captions={captions} />;
   const preparing = film.status === 'queued' || film.status === 'running';
   return (
     <div className="entry-player-empty" data-film-status={film.status}>

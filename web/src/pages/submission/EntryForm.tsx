@@ -168,7 +168,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
         {UPLOAD_PURPOSES.map((purpose) => {
           const kept = editing?.files[purpose] && !cleared.includes(purpose) ? editing.files[purpose] : undefined;
           const current = files[purpose] ?? (kept ? { ...kept, meta: kept.meta ?? {} } : undefined);
-          // The trailer is optional: no "required" mark, and a chosen one can be removed again.
+          // The trailer and the subtitles are optional: no "required" mark, and a chosen one can be removed again.
           const optional = isOptionalUpload(purpose);
           return (
             <Form.Item
@@ -221,6 +221,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
 function UploadHint({ purpose, empowerMaxBytes }: { purpose: UploadPurpose; empowerMaxBytes: number }) {
   if (purpose === 'video') return <FormattedMessage id="upload.videoHint" />;
   if (purpose === 'trailer') return <FormattedMessage id="upload.trailerHint" />;
+  if (purpose === 'subtitles') return <FormattedMessage id="upload.subtitlesHint" />;
   if (purpose === 'empower') return <FormattedMessage id="upload.empowerHint" values={{ size: Math.round(empowerMaxBytes / 1024 / 1024) }} />;
   const size = { teamLogo: [160, 160], cover: [400, 400], videoCover: [960, 540] }[purpose];
   return <FormattedMessage id="upload.imageHint" values={{ width: size[0], height: size[1] }} />;

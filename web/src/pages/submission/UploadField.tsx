@@ -28,6 +28,7 @@ const ACCEPT: Record<UploadPurpose, string> = {
   video: VIDEO_ACCEPT,
   trailer: VIDEO_ACCEPT,
   empower: '.zip,.pdf,.rar,.7z,application/zip,application/pdf',
+  subtitles: '.srt,.vtt,text/vtt,application/x-subrip',
 };
 const isVideoPurpose = (p: UploadPurpose) => p === 'video' || p === 'trailer';
 
@@ -39,7 +40,7 @@ type Props = {
   value?: string;
   file?: DraftFile;
   onUploaded: (file: DraftFile | undefined) => void;
-  /** Optional files (the trailer) offer to remove the chosen one. */
+  /** Optional files (the trailer, the subtitles) offer to remove the chosen one. */
   onRemove?: () => void;
   inputId: string;
 };
@@ -63,6 +64,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
 
   /** Checks in the browser; returns a message when the file must not be sent. */
   const precheck = async (f: File): Promise<string | null> => {
+    if (purpose === 'subtitles' && f.size > limit) return errorText(Code.SubtitlesTooLarge);
     if (f.size > limit) return intl.formatMessage({ id: 'upload.tooLarge' }, { size: megabytes(limit) });
     if (isImagePurpose(purpose) && !/^image\/(jpeg|png)$/.test(f.type)) return intl.formatMessage({ id: 'upload.wrongType' });
     if (isVideoPurpose(purpose)) {

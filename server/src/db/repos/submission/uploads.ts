@@ -70,6 +70,11 @@ export function entryUploads(db: Executor, entryId: number) {
   return db.selectFrom('uploads').selectAll().where('entry_id', '=', entryId).execute();
 }
 
+/** The entry's file for one purpose (e.g. its subtitles), if it has one. */
+export function entryUpload(db: Executor, entryId: number, purpose: string) {
+  return db.selectFrom('uploads').select(['id', 'storage_key']).where('entry_id', '=', entryId).where('purpose', '=', purpose).executeTakeFirst();
+}
+
 export function deleteUploads(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve();
   return db.deleteFrom('uploads').where('id', 'in', ids).execute();
