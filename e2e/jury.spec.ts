@@ -172,12 +172,16 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
     [FILM_A, 'Gold'],
     [FILM_B, 'Silver'],
   ]) {
-    await results.getByLabel(`Award for “${title}”`).click();
-    await page
-      .locator('.ant-select-dropdown:visible')
-      .getByTitle(award as string, { exact: true })
-      .click();
-    await expect(results.getByRole('row').filter({ hasText: title as string })).toContainText(award as string);
+    // The ranking refetches after each award and re-renders its rows, which can close a dropdown just opened:
+    // open it again until the award shows on the row, as an organiser would.
+    await expect(async () => {
+      await results.getByLabel(`Award for “${title}”`).click({ timeout: 5_000 });
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .getByTitle(award as string, { exact: true })
+        .click({ timeout: 5_000 });
+      await expect(results.getByRole('row').filter({ hasText: title as string })).toContainText(award as string, { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
   }
   await results.getByRole('button', { name: e('jury.results.publish') }).click();
   await page
