@@ -53,7 +53,14 @@ test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then 
   await expect(count).toHaveText(votes(before + 1));
   await expect(page.getByText(ERRORS[2014]['en-US'])).toBeVisible();
   await page.getByRole('button', { name: en['vote.voted'] }).click();
-  await expect(page.locator('.ant-message').getByText(ERRORS[2015]['en-US'])).toBeVisible();
+  const toast = page.locator('.ant-message').getByText(ERRORS[2015]['en-US']);
+  await expect(toast).toBeVisible();
+  // The toast sits below the sticky header (brand row + menu row), never over the navigation.
+  const header = await page.locator('.site-header').boundingBox();
+  const headerBottom = header ? header.y + header.height : 0;
+  expect(headerBottom).toBeGreaterThan(65);
+  // Polled: the toast slides down into place.
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
   await expect(count).toHaveText(votes(before + 1));
 
   await page.goBack();

@@ -1,6 +1,7 @@
 import { Pagination } from 'antd';
 import { useIntl } from 'react-intl';
 import { AntdScope } from '../../components/AntdScope';
+import { pagerControls } from './pager-controls';
 
 type Props = {
   page: number;
@@ -12,11 +13,13 @@ type Props = {
 };
 
 /**
- * The news list's pager: antd Pagination (the spec's texts come from antd's locales). Its own chunk, so
+ * The news list's pager: antd Pagination (the spec's texts come from antd's locales; the size menu and "Go to"
+ * only for a long list: pager-controls.ts). Its own chunk, so
  * antd's code and its first style computation come after the list has shown (NewsListPage).
  */
 export default function NewsPager({ page, pageSize, total, params, onChange }: Props) {
   const intl = useIntl();
+  const controls = pagerControls(total, pageSize);
   return (
     <AntdScope>
       <nav className="pager" aria-label={intl.formatMessage({ id: 'route.events' })}>
@@ -24,9 +27,9 @@ export default function NewsPager({ page, pageSize, total, params, onChange }: P
           current={page}
           pageSize={pageSize}
           total={total}
-          showSizeChanger
+          showSizeChanger={controls.sizeChanger}
           pageSizeOptions={[10, 20, 50]}
-          showQuickJumper
+          showQuickJumper={controls.quickJumper}
           showTotal={(count) => intl.formatMessage({ id: 'pagination.total' }, { total: count })}
           onChange={onChange}
           itemRender={(p, type, original) =>
