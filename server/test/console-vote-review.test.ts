@@ -132,6 +132,19 @@ describe.each(DIALECTS)('console vote review by rule on %s', (dialect) => {
     expect(expected).toBeLessThan(17);
   });
 
+  it('two organisers void and restore the same rule at once: each vote is voided once, the books agree', async () => {
+    await expectBooks(17);
+    const voids = await Promise.all([0, 1, 2].map((i) => api('POST', '/api/admin/votes/rule/void', { rule: rule(), reason: `Parallel ${i}` })));
+    expect(voids.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(voids.map((r) => r.json().data.count).sort((a, b) => a - b)).toEqual([0, 0, 15]);
+    await expectBooks(2);
+    const restores = await Promise.all([0, 1].map((i) => api('POST', '/api/admin/votes/restore', { rule: rule(), reason: `Parallel undo ${i}` })));
+    expect(restores.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(restores.map((r) => r.json().data.count).sort((a, b) => a - b)).toEqual([0, 15]);
+    await expectBooks(17);
+    expect((await books()).voids).toBe(0);
+  });
+
   it('refuses a bad rule with its code and changes nothing', async () => {
     const before = await books();
     const actionsBefore = (await api('GET', `/api/admin/votes/actions?entryId=${entryId}`)).json().data.length;

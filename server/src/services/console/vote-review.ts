@@ -10,6 +10,7 @@ import {
   insertAuditLines,
   insertVoids,
   listActions,
+  lockEntryVotes,
   moveCount,
   voteSpan,
   votesInWindow,
@@ -95,6 +96,7 @@ export type ReviewResult = { actionId: number; count: number; entryCount: number
 export async function voidByRule(ctx: AppContext, input: RuleInput, adminId: number, reason: string): Promise<ReviewResult> {
   const rule = parseRule(input);
   return ctx.db.transaction().execute(async (trx) => {
+    await lockEntryVotes(trx, rule.entryId);
     const votes = await matching(trx, rule, false);
     const at = nowIso();
     const actionId = await insertAction(trx, {
@@ -125,12 +127,14 @@ export async function restoreVotes(ctx: AppContext, target: { rule?: RuleInput; 
     let recorded: string;
     if (rule) {
       entryId = rule.entryId;
+      await lockEntryVotes(trx, entryId);
       votes = await matching(trx, rule, true);
       recorded = ruleJson(rule);
     } else {
       const action = await findAction(trx, target.actionId as number);
       if (action?.kind !== 'void') throw new AppError(Code.NotFound);
       entryId = action.entry_id;
+      await lockEntryVotes(trx, entryId);
       votes = await votesOfAction(trx, action.id);
       recorded = JSON.stringify({ actionId: action.id });
     }
