@@ -51,7 +51,14 @@ export type JuryAwardEntriesTable = {
   assigned_at: string;
 };
 
-/** Table types of the jury area; add them here and to its migration (0011). */
+/** The results mail of one entry: claimed before it is sent, `sent_at` once sent (migration 0018). */
+export type ResultsMailingsTable = {
+  entry_id: number;
+  claimed_at: string;
+  sent_at: string | null;
+};
+
+/** Table types of the jury area; add them here and to its migration (0011; 0018 for results_mailings). */
 export type JuryTables = {
   jurors: JurorsTable;
   jury_criteria: JuryCriteriaTable;
@@ -59,4 +66,5 @@ export type JuryTables = {
   jury_reviews: JuryReviewsTable;
   jury_awards: JuryAwardsTable;
   jury_award_entries: JuryAwardEntriesTable;
+  results_mailings: ResultsMailingsTable;
 };

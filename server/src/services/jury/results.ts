@@ -4,6 +4,7 @@ import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/loc
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
+import { claimMailing, countMailed, markMailed, recordMailed, releaseMailing } from '../../db/repos/jury/results-mailings';
 import { approvedEntrants } from '../../db/repos/jury/scores';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { resultsMail } from '../../mail/templates/jury/results';
@@ -25,9 +26,13 @@ type SnapshotWinner = {
 };
 /**
  * What visitors see is a snapshot taken at publishing: later score or award changes reach the page only
- * when the organiser publishes again. `mailed` lists entries whose entrant already got the results mail.
+ * when the organiser publishes again. Who was mailed is in `results_mailings`; `mailed` is the list snapshots
+ * kept before that table, read once and moved into it.
  */
-type Snapshot = { publishedAt: string | null; groups: { group: EntryGroup; winners: SnapshotWinner[] }[]; mailed: number[] };
+type Snapshot = { publishedAt: string | null; groups: { group: EntryGroup; winners: SnapshotWinner[] }[]; mailed?: number[] };
+
+/** A claim on a results mail older than this, never marked sent, belonged to a process that died mid-send. */
+const STALE_CLAIM_MS = 10 * 60_000;
 
 async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
   return (await readSettings(db))[RESULTS_SETTING] as Snapshot | undefined;
@@ -35,7 +40,7 @@ async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
 
 export async function resultsState(db: Db): Promise<ResultsState> {
   const s = await readSnapshot(db);
-  return { publishedAt: s?.publishedAt ?? null, mailed: s?.mailed.length ?? 0 };
+  return { publishedAt: s?.publishedAt ?? null, mailed: await countMailed(db) };
 }
 
 /** Whether the results page is public (the site's menu shows it only then). */
@@ -64,29 +69,35 @@ async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
 
 /**
  * Publishes the results page and mails every entrant of an approved entry not mailed before (winners and
- * the rest get different texts, each in the entrant's own locale). A mail that fails is logged and retried
- * by the next publish; it never un-publishes.
+ * the rest get different texts, each in the entrant's own locale). Each mail is claimed in the database before
+ * it is sent, so publishes at the same moment (a double click, two instances) mail each entrant once. A mail
+ * that fails is logged, gives its claim back and is retried by the next publish; it never un-publishes.
  */
 export async function publishResults(ctx: AppContext, logError: (err: unknown) => void): Promise<ResultsState> {
   const previous = await readSnapshot(ctx.db);
-  const snapshot: Snapshot = { publishedAt: nowIso(), groups: await takeSnapshot(ctx.db), mailed: previous?.mailed ?? [] };
+  const snapshot: Snapshot = { publishedAt: nowIso(), groups: await takeSnapshot(ctx.db) };
   await writeSetting(ctx.db, RESULTS_SETTING, snapshot);
   const winners = new Map(snapshot.groups.flatMap((g) => g.winners.map((w) => [w.entryId, w.award] as const)));
-  const mailed = new Set(snapshot.mailed);
+  const mailedBefore = new Set(previous?.mailed ?? []);
   for (const entrant of await approvedEntrants(ctx.db)) {
-    if (mailed.has(entrant.id)) continue;
+    const at = nowIso();
+    if (mailedBefore.has(entrant.id)) {
+      await recordMailed(ctx.db, [entrant.id], at);
+      continue;
+    }
+    if (!(await claimMailing(ctx.db, entrant.id, at, nowIso(new Date(Date.now() - STALE_CLAIM_MS))))) continue;
     const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
     const award = winners.get(entrant.id);
     try {
       await ctx.mailer.send(
         resultsMail(locale, entrant.email, { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` }),
       );
-      mailed.add(entrant.id);
+      await markMailed(ctx.db, entrant.id, nowIso());
     } catch (err) {
       logError(err);
+      await releaseMailing(ctx.db, entrant.id);
     }
   }
-  await writeSetting(ctx.db, RESULTS_SETTING, { ...snapshot, mailed: [...mailed] });
   return resultsState(ctx.db);
 }
 
