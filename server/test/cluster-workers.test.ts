@@ -68,7 +68,11 @@ describe('several HTTP workers (WORKERS)', () => {
     });
 
     it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
-      const { child: launcher, port, output } = await startProcess({
+      const {
+        child: launcher,
+        port,
+        output,
+      } = await startProcess({
         script: 'scripts/start.mjs',
         env: {
           START_SKIP_BUILD: '1',
@@ -99,7 +103,10 @@ describe('several HTTP workers (WORKERS)', () => {
       expect(now).not.toContain(workers[0]);
       const after = await workersAnswering(port);
       expect(after.size, output()).toBe(2);
-      expect([...after].filter((w) => !before.has(w)), 'the replacement answers').toHaveLength(1);
+      expect(
+        [...after].filter((w) => !before.has(w)),
+        'the replacement answers',
+      ).toHaveLength(1);
       expect((await get(port, '/api/news?page=1')).status).toBe(200);
       expect(mediaStarts(), 'the replacement starts no background work').toHaveLength(1);
 
