@@ -5,9 +5,9 @@ import { ffmpegAvailable } from './services/media/ffmpeg';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
- * the app is built (main.ts, cli/worker.ts, the test app), stopped after the HTTP drain, in the reverse
- * order of start: upload sweep -> exhibition-video worker -> media worker -> media queue (BullMQ's
- * Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
+ * the app is built (serve.ts, a cluster's primary: cluster/primary.ts, cli/worker.ts, the test app),
+ * stopped after the HTTP drain, in the reverse order of start: upload sweep -> exhibition-video worker ->
+ * media worker -> media queue (BullMQ's Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
 type LifecycleLog = Log & { warn: (msg: string) => void };
