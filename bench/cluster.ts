@@ -15,7 +15,7 @@ import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { writeSetting } from '../server/src/db/repos/settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
-import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
+import { CONNECTIONS, DURATION, figures, type LoadResult, load, measureNoop, ratio, row, start, stop } from './load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECRET = randomBytes(24).toString('hex');
@@ -83,14 +83,7 @@ async function main() {
     MEDIA_WORKER: 'off',
   };
   console.log(`cluster bench: PostgreSQL + Redis, ${CONNECTIONS} connections, ${DURATION} s per run, the compiled server (${os.cpus().length} CPUs)`);
-  const noopPort = port++;
-  const noop = await startNoop(noopPort);
-  let yardstick: LoadResult;
-  try {
-    yardstick = await load({ url: `http://127.0.0.1:${noopPort}/` });
-  } finally {
-    await stop(noop);
-  }
+  const yardstick = await measureNoop(port++);
   row('no-op node:http (fixed JSON, the yardstick)', figures(yardstick));
   const before = await voteTotals(ctx);
   const runs: Record<number, { gallery: LoadResult[]; votes: LoadResult[] }> = { 1: { gallery: [], votes: [] }, 2: { gallery: [], votes: [] } };

@@ -50,6 +50,16 @@ export function startNoop(port: number): Promise<ChildProcess> {
   return start('bench/noop-server.ts', { PORT: String(port) }, 'noop ready');
 }
 
+/** The yardstick's figures: the no-op server started on `port`, measured like every other figure, stopped. */
+export async function measureNoop(port: number): Promise<LoadResult> {
+  const noop = await startNoop(port);
+  try {
+    return await load({ url: `http://127.0.0.1:${port}/` });
+  } finally {
+    await stop(noop);
+  }
+}
+
 /** Runs autocannon in its own process and returns its figures. */
 export function load(spec: Partial<LoadSpec> & { url: string }): Promise<LoadResult> {
   const full: LoadSpec = { duration: DURATION, connections: CONNECTIONS, ...spec };
