@@ -70,7 +70,7 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
 export type ServerProcess = { child: ChildProcess; port: number; output: () => string };
 
 export type ServerProcessOptions = {
-  /** The script node runs, from the repository root (default `server/src/main.ts`, through tsx). */
+  /** The script node runs, from the repository root or absolute (default `server/src/main.ts`, through tsx). */
   script?: string;
   /** Settings on top of the fresh data folder, port and page shell. */
   env?: Record<string, string>;
@@ -94,7 +94,7 @@ export function useServerProcesses(): (opts?: ServerProcessOptions) => Promise<S
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     const port = await freePort();
-    const script = path.join(root, opts.script ?? 'server/src/main.ts');
+    const script = path.resolve(root, opts.script ?? 'server/src/main.ts');
     const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
     const child = spawn(process.execPath, args, {
       cwd: root,
