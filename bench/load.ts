@@ -16,10 +16,10 @@ export type LoadResult = { rps: number; p99: number; errors: number; ok: number 
 /** One autocannon run; `votes`: every request a POST vote of a new voter (cookie signed with `secret` when given). */
 export type LoadSpec = { url: string; duration: number; connections: number; votes?: { entries: number; secret?: string; powBase?: number } };
 
-/** Starts `script` under tsx with `env` on top of this process's; resolves once its output shows `ready`. */
+/** Starts `script` (a `.ts` under tsx, JavaScript as it is) with `env` on top of this process's; resolves once its output shows `ready`. */
 export function start(script: string, env: Record<string, string>, ready: string, nodeArgs: string[] = []): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    const child = spawn(process.execPath, [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,6 +48,16 @@ export async function stop(child: ChildProcess): Promise<void> {
 /** The no-op yardstick on `port`. */
 export function startNoop(port: number): Promise<ChildProcess> {
   return start('bench/noop-server.ts', { PORT: String(port) }, 'noop ready');
+}
+
+/** The yardstick's figures: the no-op server started on `port`, measured like every other figure, stopped. */
+export async function measureNoop(port: number): Promise<LoadResult> {
+  const noop = await startNoop(port);
+  try {
+    return await load({ url: `http://127.0.0.1:${port}/` });
+  } finally {
+    await stop(noop);
+  }
 }
 
 /** Runs autocannon in its own process and returns its figures. */

@@ -6,7 +6,8 @@
  *      process of its own (bench/load.ts);
  *  (b) gzipped KB of JS + CSS that /home loads (measured in Chromium);
  *  (c) Lighthouse mobile scores for /home, /events and /gallery;
- *  then any area benches present (bench/votes.ts, bench/vote-attack.ts, bench/uploads.ts, bench/transcode.ts).
+ *  then any area benches present (bench/votes.ts, bench/vote-attack.ts, bench/uploads.ts, bench/transcode.ts,
+ *  bench/startup.ts: start time and idle RSS; bench/cluster.ts: 1 and 2 workers on PostgreSQL + Redis).
  * Budgets are compared in the output, never asserted: the machine is shared.
  *
  * Knobs: BENCH_ONLY=lighthouse|size|load (one part only, no area benches), BENCH_PORT (app port, default
@@ -165,7 +166,9 @@ async function main() {
     for (const child of [app, raw, noop]) if (child) await stop(child);
   }
 
-  for (const extra of ONLY ? [] : ['bench/votes.ts', 'bench/vote-attack.ts', 'bench/uploads.ts', 'bench/transcode.ts']) {
+  for (const extra of ONLY
+    ? []
+    : ['bench/votes.ts', 'bench/vote-attack.ts', 'bench/uploads.ts', 'bench/transcode.ts', 'bench/startup.ts', 'bench/cluster.ts']) {
     if (!fs.existsSync(path.join(root, extra))) continue;
     console.log(`\n== ${extra} ==`);
     spawnSync(process.execPath, ['--import', 'tsx', extra], { cwd: root, stdio: 'inherit' });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { assertTimeZone } from './services/contest/contest-day';
@@ -39,6 +40,8 @@ export type Config = {
   pressure: PressureSettings;
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset = no metrics endpoint (404). */
   metricsToken: string | undefined;
+  /** WORKERS: HTTP worker processes `npm start` runs on this machine (server/src/cluster/); `auto` = one per CPU. */
+  workers: number;
 };
 
 /**
@@ -125,6 +128,10 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 function wholeAtLeast(value: string | undefined, fallback: number, min: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+}
+
+function workerCount(value: string | undefined): number {
+  return value?.trim().toLowerCase() === 'auto' ? os.availableParallelism() : wholeAtLeast(value, 1, 1);
 }
 
 function limit(value: string | undefined, max: number, minutes: number): Limit {
@@ -237,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     s3: s3Settings(env),
     pressure: pressureSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    workers: workerCount(env.WORKERS),
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
     media: { ...mediaSettings(env), ...mediaOver },

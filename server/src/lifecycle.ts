@@ -5,15 +5,19 @@ import { ffmpegAvailable } from './services/media/ffmpeg';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
- * the app is built (main.ts, cli/worker.ts, the test app), stopped after the HTTP drain, in the reverse
- * order of start: upload sweep -> exhibition-video worker -> media worker -> media queue (BullMQ's
- * Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
+ * the app is built (serve.ts, a cluster's primary: cluster/primary.ts, cli/worker.ts, the test app),
+ * stopped after the HTTP drain, in the reverse order of start: upload sweep -> exhibition-video worker ->
+ * media worker -> media queue (BullMQ's Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
 type LifecycleLog = Log & { warn: (msg: string) => void };
 
-/** `server`: the upload sweep, and the media worker unless `config.media.worker` is off. `worker` (`npm run worker`): the media worker only. */
-export type Role = 'server' | 'worker';
+/**
+ * `server`: the upload sweep, and the media worker unless `config.media.worker` is off (a single server, or the
+ * primary of a cluster, cluster/primary.ts). `worker` (`npm run worker`): the media worker only. `http`: an
+ * HTTP worker of a cluster: no background work (its primary runs it once for all), only what requests use.
+ */
+export type Role = 'server' | 'worker' | 'http';
 
 export type Background = {
   /** What is still running, in the order `stop` takes it down (a shutdown that hangs names these). */
@@ -34,9 +38,10 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     { name: 'media queue', stop: () => ctx.mediaQueue.close() },
   ];
   const media = ctx.config.media;
-  if (!(await ffmpegAvailable(media.ffmpeg))) {
+  // An HTTP worker of a cluster neither runs nor checks for ffmpeg: its primary does, once.
+  if (role !== 'http' && !(await ffmpegAvailable(media.ffmpeg))) {
     log.warn('ffmpeg not found: films are accepted and wait for processing until a worker with ffmpeg runs');
-  } else if (role === 'worker' || media.worker) {
+  } else if (role === 'worker' || (role === 'server' && media.worker)) {
     const worker = ctx.mediaQueue.startWorker(ctx, media, log);
     parts.push({ name: 'media worker', stop: () => worker.stop() });
     // Exhibition videos are leased from their upload rows whichever queue schedules the films.

@@ -1,61 +1,18 @@
-import { buildApp } from './app';
-import { createContext } from './bootstrap';
+import cluster from 'node:cluster';
+import { runPrimary } from './cluster/primary';
 import { loadConfig } from './config';
-import { startBackground } from './lifecycle';
+import { serve } from './serve';
 
-/** After the drain, how long the rest (media worker, queues, mail, database) may take before the process exits anyway. */
-const CLOSE_GRACE_MS = 5_000;
-
-/** `npm start`: migrate, seed on first start, start the background work (lifecycle.ts), serve. */
+/**
+ * `npm start` (build/server/main.js): one server process (serve.ts), or with WORKERS > 1 a primary that
+ * runs the background work and WORKERS HTTP workers sharing the port (cluster/primary.ts); each worker runs
+ * this file again and serves.
+ */
 async function main() {
-  const ctx = await createContext(loadConfig());
-  const app = await buildApp(ctx, { logger: { level: ctx.config.logLevel } });
-  const background = await startBackground(ctx, app.log);
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    const drainMs = ctx.config.shutdownDrainMs;
-    const HTTP = 'http connections';
-    const PLUGINS = 'app plugins (rate-limit and readiness Redis)';
-    const open = new Set([HTTP, PLUGINS]);
-    app.log.info({ signal, drainMs }, 'shutting down: no new connections, in-flight requests may finish');
-    // A kept-alive connection whose last request ends during the drain would otherwise stay open until the
-    // cut below: close connections as they fall idle, so the process leaves as soon as the work is done.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
-    // A request still running when the drain ends (a client stalled mid-body) would hold server.close() for
-    // minutes: its connection is cut.
-    const cut = setTimeout(() => {
-      app.log.warn('drain time over: closing the connections still open');
-      app.server.closeAllConnections();
-    }, drainMs);
-    // Nothing that hangs after that (a job hand-back, a database that does not answer) keeps the process alive.
-    const hard = setTimeout(() => {
-      app.log.error({ stillOpen: [...open, ...background.open()] }, 'shutdown did not finish in time; exiting anyway');
-      process.exit(1);
-    }, drainMs + CLOSE_GRACE_MS);
-    app.server.once('close', () => open.delete(HTTP));
-    try {
-      // Stops accepting (new requests on kept-alive connections get 503), closes idle connections, waits for
-      // in-flight requests, then runs the onClose hooks.
-      await app.close();
-      clearTimeout(cut);
-      clearInterval(sweep);
-      open.clear();
-      // After the drain, since requests still running may enqueue jobs, send mail and query the database.
-      await background.stop();
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-    clearTimeout(hard);
-    app.log.info('stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: ctx.config.port, host: ctx.config.host });
-  console.log(`\n  Microfilm contest is running at ${ctx.config.publicUrl}/home\n  (data in ${ctx.config.dataDir}, database ${ctx.dialect})\n`);
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, 'http');
+  if (config.workers > 1) return runPrimary(config);
+  return serve(config, 'server');
 }
 
 main().catch((err) => {

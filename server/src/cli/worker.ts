@@ -1,6 +1,7 @@
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { startBackground } from '../lifecycle';
+import { lineLog as log } from '../line-log';
 import { ffmpegAvailable } from '../services/media/ffmpeg';
 
 /**
@@ -8,17 +9,10 @@ import { ffmpegAvailable } from '../services/media/ffmpeg';
  * Uses the same DATABASE_URL / DATA_DIR (and MEDIA_QUEUE / REDIS_URL) as the server; several may run at
  * once: jobs are leased from the table, or handed out by BullMQ.
  */
-// One JSON line per event, like the server's log (pino is Fastify's, not a direct dependency).
-const line = (level: string, msg: string, err?: unknown) => console.log(JSON.stringify({ level, time: Date.now(), msg, ...(err ? { err: String(err) } : {}) }));
-const log = {
-  info: (msg: string) => line('info', msg),
-  warn: (msg: string) => line('warn', msg),
-  error: (err: unknown, msg = 'error') => line('error', msg, err),
-};
 const config = loadConfig();
 // Checked before the database is opened: a worker without ffmpeg has nothing to do.
 if (!(await ffmpegAvailable(config.media.ffmpeg))) {
-  line('error', 'ffmpeg not found: install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH');
+  log.error(undefined, 'ffmpeg not found: install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH');
   process.exit(1);
 }
 const ctx = await createContext(config);

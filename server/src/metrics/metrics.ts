@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, PoolStats } from '../db/database';
 import { countMediaJobsByStatus } from '../db/repos/metrics';
@@ -13,6 +14,8 @@ const MEDIA_STATES = ['queued', 'running', 'done', 'failed'];
 export function createMetrics(db: Db, poolStats: PoolStats) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // With WORKERS > 1 a scrape is answered by whichever HTTP worker takes it: the label says which (cluster/primary.ts).
+  if (cluster.worker) registry.setDefaultLabels({ worker: String(cluster.worker.id) });
   const registers = [registry];
   return {
     registry,

@@ -11,6 +11,25 @@ import { freePort } from './free-port';
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
+/** Child pids of a process, from /proc (Linux). */
+export function childPids(pid: number): number[] {
+  const direct = `/proc/${pid}/task/${pid}/children`;
+  if (fs.existsSync(direct)) return fs.readFileSync(direct, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // Field 4 of stat is the parent pid; the name (field 2) may hold spaces, so read after its ')'.
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** The drills want production behaviour: none of the test runner's own variables reach the server. */
 function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
@@ -51,7 +70,7 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
 export type ServerProcess = { child: ChildProcess; port: number; output: () => string };
 
 export type ServerProcessOptions = {
-  /** The script node runs, from the repository root (default `server/src/main.ts`, through tsx). */
+  /** The script node runs, from the repository root or absolute (default `server/src/main.ts`, through tsx). */
   script?: string;
   /** Settings on top of the fresh data folder, port and page shell. */
   env?: Record<string, string>;
@@ -75,7 +94,7 @@ export function useServerProcesses(): (opts?: ServerProcessOptions) => Promise<S
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     const port = await freePort();
-    const script = path.join(root, opts.script ?? 'server/src/main.ts');
+    const script = path.resolve(root, opts.script ?? 'server/src/main.ts');
     const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
     const child = spawn(process.execPath, args, {
       cwd: root,

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
+import { childPids, useServerProcesses, waitForOutput } from './helpers/server-process';
+
+/**
+ * WORKERS > 1 (server/src/cluster/): `npm start` runs a primary and that many HTTP workers sharing the port.
+ * Drills on the real launcher and processes: two distinct workers answer, a killed worker is replaced and
+ * requests keep succeeding, SIGTERM stops them all with exit 0; and SQLite refuses more than one worker.
+ * Which worker answered is read from the `worker` label of /metrics (behind METRICS_TOKEN); the background
+ * work (lifecycle.ts) runs once, in the primary.
+ */
+const TOKEN = 'cluster-drill-token';
+const canCluster = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+
+/** One GET on a connection of its own (the cluster hands connections, not requests, round-robin). */
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The workers that answered `count` scrapes, by their metrics label; every scrape must succeed. */
+async function workersAnswering(port: number, count = 12): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const { status, body } = await get(port, '/metrics');
+    expect(status).toBe(200);
+    const label = /^process_start_time_seconds\{worker="(\d+)"\}/m.exec(body)?.[1];
+    expect(label, body.slice(0, 300)).toBeDefined();
+    seen.add(label as string);
+  }
+  return seen;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('several HTTP workers (WORKERS)', () => {
+  const startProcess = useServerProcesses();
+
+  it('refuses more than one worker on SQLite, naming what is missing', async () => {
+    const failed = startProcess({ script: 'scripts/start.mjs', env: { START_SKIP_BUILD: '1', WORKERS: '2', MEDIA_WORKER: 'off' } });
+    await expect(failed).rejects.toThrow(/exited \(1\)[\s\S]*WORKERS=2 needs PostgreSQL[\s\S]*Redis \(REDIS_URL\)/);
+  }, 90_000);
+
+  describe.runIf(canCluster)('on PostgreSQL and Redis', () => {
+    let tdb: TestDatabase;
+    beforeAll(async () => {
+      tdb = await createTestDatabase('postgres');
+    });
+    afterAll(async () => {
+      await tdb?.drop();
+    });
+
+    it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
+      const {
+        child: launcher,
+        port,
+        output,
+      } = await startProcess({
+        script: 'scripts/start.mjs',
+        env: {
+          START_SKIP_BUILD: '1',
+          WORKERS: '2',
+          DATABASE_URL: tdb.url,
+          REDIS_URL: process.env.TEST_REDIS_URL as string,
+          REDIS_PREFIX: `mfc-test-cluster-${randomBytes(4).toString('hex')}`,
+          METRICS_TOKEN: TOKEN,
+          LOG_LEVEL: 'warn',
+        },
+      });
+      const [primary] = childPids(launcher.pid as number);
+      const workers = childPids(primary as number);
+      expect(workers, output()).toHaveLength(2);
+      const before = await workersAnswering(port);
+      expect([...before].sort(), output()).toHaveLength(2);
+      // The background work runs once, in the primary: one media worker (or one word that ffmpeg is missing), not one per worker.
+      const mediaStarts = () => output().match(/media worker \S+ started|ffmpeg not found/g) ?? [];
+      expect(mediaStarts(), output()).toHaveLength(1);
+
+      // A worker dies: the primary starts another, and requests keep being answered by two workers.
+      const restarted = waitForOutput(launcher, /HTTP worker listening/, 45_000);
+      process.kill(workers[0] as number, 'SIGKILL');
+      await restarted;
+      const now = childPids(primary as number);
+      expect(now, output()).toHaveLength(2);
+      expect(now).toContain(workers[1]);
+      expect(now).not.toContain(workers[0]);
+      const after = await workersAnswering(port);
+      expect(after.size, output()).toBe(2);
+      expect(
+        [...after].filter((w) => !before.has(w)),
+        'the replacement answers',
+      ).toHaveLength(1);
+      expect((await get(port, '/api/news?page=1')).status).toBe(200);
+      expect(mediaStarts(), 'the replacement starts no background work').toHaveLength(1);
+
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        launcher.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+      launcher.kill('SIGTERM');
+      expect(await exited, output()).toEqual({ code: 0, signal: null });
+      for (const pid of [primary as number, ...now]) expect(alive(pid), `pid ${pid} still running`).toBe(false);
+    }, 120_000);
+  });
+});
