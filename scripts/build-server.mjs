@@ -34,7 +34,14 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   // Stamped with the time the build began: a source saved while it ran is newer, so the next start rebuilds.
   const began = new Date();
-  const result = await esbuild.build({
+  const result = await buildWith(esbuild);
+  // esbuild's service process would otherwise live on as a child of the launcher for the server's whole life.
+  await esbuild.stop();
+  writeOutputs(result.outputFiles, began);
+}
+
+function buildWith(esbuild) {
+  return esbuild.build({
     absWorkingDir: root,
     entryPoints: ENTRIES,
     bundle: true,
@@ -48,9 +55,12 @@ export async function buildServer() {
     outdir: SERVER_BUILD_DIR,
     logLevel: 'warning',
   });
-  // Each file written beside and renamed into place, so a server starting meanwhile never reads half a file.
+}
+
+/** Each file written beside and renamed into place, so a server starting meanwhile never reads half a file. */
+function writeOutputs(outputFiles, began) {
   fs.mkdirSync(SERVER_BUILD_DIR, { recursive: true });
-  for (const file of result.outputFiles) {
+  for (const file of outputFiles) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, file.contents);
     fs.utimesSync(tmp, began, began);
