@@ -36,7 +36,7 @@ describe.each(DIALECTS)('public reads from memory on %s', (dialect) => {
     const news = (await get(plain, '/api/news?page=1')).json().data.items[0].id;
     const urls = ['/api/gallery?page=1', '/api/news?page=1', `/api/news/${news}`, `/api/gallery/entries/${entry.id}`, '/home', '/en-US/home', '/gallery'];
     for (const url of urls) {
-      for (const headers of [{}, { 'x-locale': 'en-US', 'accept-language': 'en-US' }]) {
+      for (const headers of [{}, { 'x-locale': 'en-US', 'accept-language': 'en-US' }] as Record<string, string>[]) {
         const first = await get(t, url, headers);
         const size = t.app.responseCache.size;
         const second = await get(t, url, headers);
