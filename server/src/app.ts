@@ -6,7 +6,7 @@ import { authPlugin } from './plugins/auth';
 import { closingPlugin } from './plugins/closing';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
-import { safeLogger } from './plugins/log-serializers';
+import { lazyChildLogger, safeLogger } from './plugins/log-serializers';
 import { metricsPlugin } from './plugins/metrics';
 import { pressurePlugin } from './plugins/pressure';
 import { requestLogController, requestLogPlugin } from './plugins/request-log';
@@ -37,6 +37,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: safeLogger(opts.logger), // no secrets in the log: plugins/log-serializers.ts
     // No line per request unless LOG_REQUESTS: errors and slow requests are logged (plugins/request-log.ts).
     logController: requestLogController(ctx.config.requestLog),
+    ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}), // a request's logger is made when it first writes
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
     return503OnClosing: false, // plugins/closing.ts answers with the envelope instead

@@ -34,7 +34,8 @@ describe('request log', () => {
       await t.app.inject({ url });
       await chatty.app.inject({ url });
     }
-    expect(aboutRequests(t)).toEqual([]);
+    // Info and below: nothing (a request that took long on this shared machine may have written a warning).
+    expect(aboutRequests(t).filter((l) => l.level <= 30)).toEqual([]);
     expect(aboutRequests(chatty).filter((l) => l.msg === 'request completed').length).toBe(5);
   });
 
@@ -63,7 +64,7 @@ describe('request log', () => {
       payload: slowBody(60),
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400); // a bad body; the time is what counts here
-    const slow = aboutRequests(t).find((l) => l.msg === 'slow request');
+    const slow = aboutRequests(t).find((l) => l.msg === 'slow request' && l.route === '/api/contact');
     expect(slow).toMatchObject({ level: 40, route: '/api/contact', method: 'POST', status: res.statusCode, reqId: expect.any(String) });
     expect(slow?.ms).toBeGreaterThanOrEqual(PRODUCTION_LOG.slowMs);
     // The URL is logged without the query's values.

@@ -98,11 +98,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { redis
     const closing = bus;
     app.addHook('onClose', async () => closing.close());
   }
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!READ_METHODS.has(request.method) && reply.statusCode < 400) {
       const url = request.url;
       if (CONTENT_WRITES.some((prefix) => url.startsWith(prefix))) cache.invalidate();
     }
-    return payload;
+    done(null, payload);
   });
 });
