@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startAppOn, startTestApp, type TestApp } from './factories';
+import { createTestUser, publishedNews, startAppOn, startTestApp, type TestApp } from './factories';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -44,14 +44,7 @@ describe.skipIf(!redisUrl)('response cache invalidation through Redis (sqlite; n
       method: 'POST',
       url: '/api/admin/content/news',
       headers: { authorization: `Bearer ${admin.token}` },
-      payload: {
-        category: 'announcement',
-        coverUrl: '/media/seed/news-1.jpg',
-        publishedAt: new Date(Date.now() - 1000).toISOString(),
-        status: 'published',
-        sort: 0,
-        i18n: { 'zh-CN': { title: '经 Redis 通知', summary: 's', body: '<p>b</p>' }, 'zh-TW': {}, 'en-US': { title, summary: 's', body: '<p>b</p>' } },
-      },
+      payload: publishedNews(title, '经 Redis 通知'),
     });
     expect(res.statusCode).toBe(200);
     await until(() => b.app.responseCache.generation > gb);

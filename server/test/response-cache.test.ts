@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, solvedVote, startAppOn, startTestApp, type TestApp } from './factories';
+import { createTestUser, DIALECTS, publishedNews, solvedVote, startAppOn, startTestApp, type TestApp } from './factories';
 
 /**
  * Public reads from memory (issue 13): the cached answer is the uncached one, ETag/304, compressed forms,
@@ -95,14 +95,7 @@ describe.each(DIALECTS)('public reads from memory on %s', (dialect) => {
     const before = (await get(t, '/api/news?page=1&pageSize=4', { 'x-locale': 'en-US' })).json().data.items as { title: string }[];
     const homeBefore = (await get(t, '/en-US/home')).body;
     const title = `Peak night ${dialect}`;
-    const created = await asAdmin('POST', '/api/admin/content/news', {
-      category: 'announcement',
-      coverUrl: '/media/seed/news-1.jpg',
-      publishedAt: new Date(Date.now() - 1000).toISOString(),
-      status: 'published',
-      sort: 0,
-      i18n: { 'zh-CN': { title: '高峰之夜', summary: 's', body: '<p>b</p>' }, 'zh-TW': {}, 'en-US': { title, summary: 's', body: '<p>b</p>' } },
-    });
+    const created = await asAdmin('POST', '/api/admin/content/news', publishedNews(title, '高峰之夜'));
     expect(created.statusCode).toBe(200);
     expect(before.map((n) => n.title)).not.toContain(title);
     // The clock has not moved: only the write's invalidation explains the new answers.
