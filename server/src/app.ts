@@ -6,9 +6,11 @@ import { authPlugin } from './plugins/auth';
 import { closingPlugin } from './plugins/closing';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
-import { safeLogger } from './plugins/log-serializers';
+import { lazyChildLogger, safeLogger } from './plugins/log-serializers';
 import { metricsPlugin } from './plugins/metrics';
 import { pressurePlugin } from './plugins/pressure';
+import { requestLogController, requestLogPlugin } from './plugins/request-log';
+import { responseCachePlugin } from './plugins/response-cache';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
@@ -33,6 +35,9 @@ export type BuildOptions = { logger?: boolean | object };
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLogger(opts.logger), // no secrets in the log: plugins/log-serializers.ts
+    // No line per request unless LOG_REQUESTS: errors and slow requests are logged (plugins/request-log.ts).
+    logController: requestLogController(ctx.config.requestLog),
+    ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}), // a request's logger is made when it first writes
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
     return503OnClosing: false, // plugins/closing.ts answers with the envelope instead
@@ -51,6 +56,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(authPlugin, { db: ctx.db, config: ctx.config });
   await app.register(pressurePlugin, ctx.config.pressure); // after the locale: its 503 is in the visitor's language
   await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
+  await app.register(requestLogPlugin, ctx.config.requestLog);
+  await app.register(responseCachePlugin, { redisUrl: ctx.config.redisUrl, redisPrefix: ctx.config.redisPrefix, settings: ctx.config.responseCache });
   // Routes.
   await app.register(staticFiles);
   await app.register(contentRoutes);

@@ -42,7 +42,30 @@ export type Config = {
   metricsToken: string | undefined;
   /** WORKERS: HTTP worker processes `npm start` runs on this machine (server/src/cluster/); `auto` = one per CPU. */
   workers: number;
+  /** Public answers served from memory (RESPONSE_CACHE_*, CDN_*): plugins/response-cache.ts. */
+  responseCache: ResponseCacheSettings;
+  /** What the log says about requests (LOG_REQUESTS, LOG_SLOW_*): plugins/request-log.ts. */
+  requestLog: RequestLogSettings;
 };
+
+/**
+ * - RESPONSE_CACHE_TTL_MS: lifetime of a cached public answer without vote counts (news, /home; default 5000;
+ *   0 = no cache). Console writes drop the cache at once in this process, and in the others through Redis
+ *   when REDIS_URL is set; without Redis this lifetime is how long another process may still show the old content.
+ * - RESPONSE_CACHE_COUNTS_TTL_MS: the same for answers with vote counts (gallery, entry; default 1000).
+ * - RESPONSE_CACHE_MAX_ENTRIES: most answers kept (default 5000).
+ * - CDN_STALE_WHILE_REVALIDATE_S: `stale-while-revalidate` of public answers for a CDN (default 30; `s-maxage` is the lifetime).
+ */
+export type ResponseCacheSettings = { ttlMs: number; countsTtlMs: number; maxEntries: number; staleWhileRevalidateS: number };
+
+/**
+ * - LOG_REQUESTS: a line per request (Fastify's "incoming request"/"request completed"); default false.
+ * - LOG_SLOW_MS: a request slower than this is logged with its id, route and time (default 1000; 0 = never).
+ * - LOG_SLOW_LEVEL: the level of that line (default warn).
+ */
+export type RequestLogSettings = { everyRequest: boolean; slowMs: number; slowLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug'] as const;
 
 /**
  * Back-pressure (`@fastify/under-pressure`): 0 turns a check off.
@@ -245,6 +268,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     pressure: pressureSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     workers: workerCount(env.WORKERS),
+    responseCache: {
+      ttlMs: wholeAtLeast(env.RESPONSE_CACHE_TTL_MS, 5000, 0),
+      countsTtlMs: wholeAtLeast(env.RESPONSE_CACHE_COUNTS_TTL_MS, 1000, 0),
+      maxEntries: wholeAtLeast(env.RESPONSE_CACHE_MAX_ENTRIES, 5000, 1),
+      staleWhileRevalidateS: wholeAtLeast(env.CDN_STALE_WHILE_REVALIDATE_S, 30, 0),
+    },
+    requestLog: {
+      everyRequest: bool(env.LOG_REQUESTS, false),
+      slowMs: wholeAtLeast(env.LOG_SLOW_MS, 1000, 0),
+      slowLevel: LOG_LEVELS.find((l) => l === env.LOG_SLOW_LEVEL) ?? 'warn',
+    },
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
     media: { ...mediaSettings(env), ...mediaOver },

@@ -11,7 +11,12 @@ import { createTestUser, DIALECTS, linkIn, logSink, useMailedApp } from './facto
 describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dialect) => {
   const log = logSink();
   const logText = log.text;
-  const { t, sink } = useMailedApp(dialect, { demoContent: false }, { logLevel: 'trace', logSink: log });
+  // With a line per request (LOG_REQUESTS=true; production writes none): every URL reaches the log here.
+  const { t, sink } = useMailedApp(
+    dialect,
+    { demoContent: false, requestLog: { everyRequest: true, slowMs: 1000, slowLevel: 'warn' } },
+    { logLevel: 'trace', logSink: log },
+  );
 
   it('logs every request line, but no token, password, bearer token, cookie or download signature', async () => {
     const secrets: Record<string, string> = {};

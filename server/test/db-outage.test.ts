@@ -45,7 +45,11 @@ async function startProxy(target: { host: string; port: number }): Promise<Proxy
 
 const login = (app: FastifyInstance) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'someone@example.test', password: 'Passw0rd!x' }, headers: { 'x-locale': 'en-US' } });
-const news = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/news?page=1', headers: { 'x-locale': 'en-US' } });
+/** A read that reaches the database: the cached answer (plugins/response-cache.ts) is dropped first. */
+const news = (app: FastifyInstance) => {
+  app.responseCache.invalidate();
+  return app.inject({ method: 'GET', url: '/api/news?page=1', headers: { 'x-locale': 'en-US' } });
+};
 const vote = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/gallery/entries/1/vote', payload: {}, remoteAddress: '203.0.113.9' });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage on postgres (through a TCP proxy)', () => {

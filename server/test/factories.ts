@@ -339,3 +339,16 @@ export async function solvedVote(t: Pick<TestApp, 'app'>, ip: string): Promise<{
   const challenge = (await t.app.inject({ url: '/api/challenge?purpose=vote', remoteAddress: ip })).json().data as PowChallenge;
   return { altcha: solvePow(challenge).altcha };
 }
+
+/** The console's body for a news item published a second ago, titled `en` in English and `zh` in Chinese. */
+export function publishedNews(en: string, zh: string) {
+  const texts = (title: string) => ({ title, summary: 's', body: '<p>b</p>' });
+  return {
+    category: 'announcement',
+    coverUrl: '/media/seed/news-1.jpg',
+    publishedAt: new Date(Date.now() - 1000).toISOString(),
+    status: 'published',
+    sort: 0,
+    i18n: { 'zh-CN': texts(zh), 'zh-TW': {}, 'en-US': texts(en) },
+  };
+}

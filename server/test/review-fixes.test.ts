@@ -84,7 +84,8 @@ describe.each(DIALECTS)('a request arriving during the shutdown drain (%s)', (di
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { demoContent: false }, { logLevel: 'info' });
+    // LOG_REQUESTS: the test waits for the first request's "incoming request" line.
+    t = await startTestApp(dialect, { demoContent: false, requestLog: { everyRequest: true, slowMs: 0, slowLevel: 'warn' } }, { logLevel: 'info' });
   });
   afterAll(async () => {
     await t?.close();

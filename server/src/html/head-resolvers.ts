@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { getExhibition } from '../services/content/exhibitions';
 import { getNews } from '../services/content/news';
-import { getGalleryEntry } from '../services/gallery/entries';
+import { publicGalleryEntry } from '../services/gallery/entries';
 import { publicResults } from '../services/jury/results';
 import { stripTags } from './escape';
 
@@ -59,7 +59,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     const id = validId(params.id);
     let entry = null;
     try {
-      entry = id ? await getGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
+      entry = id ? await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
     } catch (err) {
       if (!(err instanceof AppError && err.code === Code.EntryNotFound)) throw err;
     }

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 /**
  * What the server log may say about a request. Links in our mails carry their secret in the query string
@@ -95,4 +95,63 @@ export function safeLogger(logger: boolean | object | undefined): FastifyServerO
       },
     },
   };
+}
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger, made when the request first writes a line. Fastify makes a pino child for every
+ * request (its bindings serialized and passed through the redaction), and with no line per request
+ * (plugins/request-log.ts) almost no request ever uses it.
+ */
+class LazyChild {
+  private made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: ParentLogger,
+    private readonly bindings: Bindings,
+  ) {}
+  private real(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings);
+    return this.made;
+  }
+  private write(level: Level, args: unknown[]): void {
+    if (this.made || this.parent.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(value: string) {
+    this.real().level = value;
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+  silent(): void {}
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: lazy children; a route with its own log options (a level) gets a real one at once. */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new LazyChild(logger as ParentLogger, bindings) as unknown as FastifyBaseLogger;
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../../common/errors';
 import { AppError } from '../errors';
@@ -34,16 +34,23 @@ const isTus = (request: FastifyRequest) => TUS_ROUTES.has(request.routeOptions.u
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Metrics; token: string | undefined }) => {
   const { metrics, token } = opts;
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: every request runs them, and async ones cost a promise each for synchronous work.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.method === 'PATCH' && isTus(request)) metrics.uploadsActive.inc();
+    done();
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method === 'POST' && request.routeOptions.url === VOTE_ROUTE) metrics.votes.inc({ outcome: voteOutcome(payload) });
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    countResponse(request, reply);
+    done();
+  });
+
+  function countResponse(request: FastifyRequest, reply: FastifyReply): void {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
@@ -55,7 +62,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Me
       // tus writes a chunk whole or answers an error: an accepted PATCH brought its Content-Length.
       if (reply.statusCode < 300) metrics.uploadBytes.inc(Number(request.headers['content-length']) || 0);
     }
-  });
+  }
 
   app.get('/metrics', { logLevel: 'warn', config: { rateLimit: false } }, async (request, reply) => {
     if (!token) throw new AppError(Code.NotFound);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
+import { jsonAnswer, LOCALE_VARY, replyCached } from '../../plugins/response-cache';
 import { getExhibition, listExhibitions } from '../../services/content/exhibitions';
 import { listJury } from '../../services/content/jury';
 import { getNews, listNews } from '../../services/content/news';
@@ -20,10 +21,17 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/api/news', { schema: { querystring: z.object({ ...paging, category: z.enum(NEWS_CATEGORIES).optional() }) } }, async (req) =>
-    ok(await listNews(db, req.locale, req.query)),
+  // News is the same for every visitor of a locale: served from memory, dropped by console writes.
+  app.get('/api/news', { schema: { querystring: z.object({ ...paging, category: z.enum(NEWS_CATEGORIES).optional() }) } }, async (req, reply) =>
+    replyCached(req, reply, { key: `news:${req.locale}:${JSON.stringify(req.query)}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>
+      jsonAnswer(await listNews(db, req.locale, req.query)),
+    ),
   );
-  app.get('/api/news/:id', { schema: { params: idParam } }, async (req) => ok(await getNews(db, req.locale, req.params.id)));
+  app.get('/api/news/:id', { schema: { params: idParam } }, async (req, reply) =>
+    replyCached(req, reply, { key: `news:${req.locale}:${req.params.id}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>
+      jsonAnswer(await getNews(db, req.locale, req.params.id)),
+    ),
+  );
   app.get('/api/jury', async (req) => ok(await listJury(db, req.locale)));
   app.get('/api/exhibitions', { schema: { querystring: z.object(paging) } }, async (req) => ok(await listExhibitions(db, req.locale, req.query)));
   app.get('/api/exhibitions/:id', { schema: { params: idParam } }, async (req) => ok(await getExhibition(db, req.locale, req.params.id)));

@@ -8,9 +8,10 @@ import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
 import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
+import { cachedAnswer, jsonAnswer, LOCALE_VARY, replyCached, sendCached } from '../../plugins/response-cache';
 import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
-import { getGalleryEntry, listGallery } from '../../services/gallery/entries';
+import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
 import { sendVoteCode } from '../../services/gallery/voter-email';
@@ -40,19 +41,27 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (req) => ok(await listGallery(ctx.db, req.query)),
+    // The same for every visitor (no locale, no user); its counts are at most a second old.
+    async (req, reply) =>
+      replyCached(req, reply, { key: `gallery:${JSON.stringify(req.query)}`, lifetime: 'counts', sharing: 'public' }, async () =>
+        jsonAnswer(await listGallery(ctx.db, req.query)),
+      ),
   );
 
+  // The entry as everyone sees it comes from memory in two forms (voted or not); whether this visitor voted
+  // is looked up per request. Private: it depends on the visitor, and the viewed cookie (a fraud signal read
+  // by the vote) is set on every answer, 304s included.
   app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req, reply) => {
-    const entry = await getGalleryEntry(ctx.db, req.params.id, {
-      publicUrl: ctx.config.publicUrl,
-      locale: req.locale,
-      timeZone: ctx.config.contestTimezone,
-      voterKey: readVoterKey(req),
-      userId: (await req.sessionUser())?.id,
+    const id = req.params.id;
+    const timeZone = ctx.config.contestTimezone;
+    const voted = await votedFor(ctx.db, id, { voterKey: readVoterKey(req), userId: (await req.sessionUser())?.id }, timeZone);
+    const spec = { key: `entry:${id}:${req.locale}:${voted}`, lifetime: 'counts', sharing: 'private', vary: LOCALE_VARY } as const;
+    const answer = await cachedAnswer(req, spec, async () => {
+      const entry = await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale: req.locale, timeZone });
+      return jsonAnswer({ ...entry, voted });
     });
-    markViewed(req, reply, req.params.id, secureCookie);
-    return ok(entry);
+    markViewed(req, reply, id, secureCookie); // only for an entry that exists (2100 throws above)
+    return sendCached(req, reply, answer, spec);
   });
 
   // Short caching: a withdrawn or rejected entry's captions stop being served within minutes everywhere.

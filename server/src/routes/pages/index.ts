@@ -4,12 +4,13 @@ import { t } from '../../../../common/i18n/index';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '../../../../common/locales';
 import { matchPageRoute } from '../../../../common/routes';
 import { failureBody } from '../../errors';
-import { encodeHtml } from '../../html/compress';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
 import { pageDataResolvers, renderPageData } from '../../html/initial-data';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
 import { HEAD_MARKER, loadTemplate } from '../../html/template';
+import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
+import type { FreshAnswer } from '../../services/cache/response-cache';
 
 /** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
@@ -36,6 +37,25 @@ export async function pageRoutes(app: FastifyInstance) {
     if (prefixed && rest.length === 0) return reply.redirect(`/${locale}/home`, 302);
 
     const match = matchPageRoute(rest.join('/'));
+    // The page is the same for every visitor of a locale (no user data, no nonce: the CSP allows no inline
+    // script), so it is served from memory; of the query string only its presence changes the page.
+    // A second at most: /gallery shows vote counts and /home the contest's clock (the voting countdown's base).
+    const spec: CacheSpec = {
+      key: `html:${locale}:${url.pathname}:${url.search ? '?' : ''}`,
+      lifetime: 'counts',
+      sharing: 'public',
+      vary: 'accept-language',
+    };
+    const answer = await cachedAnswer(request, spec, () => buildPage(request, url, { locale, prefixed, rest, match }));
+    return sendCached(request, reply, answer, spec);
+  }
+
+  /** The page's HTML and status; only a found page (200) is kept, so unknown paths cannot fill the cache. */
+  async function buildPage(
+    request: FastifyRequest,
+    url: URL,
+    { locale, prefixed, rest, match }: { locale: Locale; prefixed: boolean; rest: string[]; match: ReturnType<typeof matchPageRoute> },
+  ): Promise<FreshAnswer> {
     const localizedOk = match?.route.localized !== false || !prefixed;
     let status = match && localizedOk ? 200 : 404;
     const routeTitleKey = (status === 200 ? match?.route.titleKey : 'route.404') ?? 'route.404';
@@ -75,23 +95,18 @@ export async function pageRoutes(app: FastifyInstance) {
     const shownRoute = status === 404 ? '404' : (match?.route.path ?? '404');
     const extra = [renderPreloads(pageAssets(shownRoute, locale))];
     const dataResolver = status === 200 ? pageDataResolvers[shownRoute] : undefined;
+    let complete = true;
     if (dataResolver) {
       try {
         extra.push(renderPageData(await dataResolver(app.ctx, url.searchParams, locale)));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
         request.log.warn({ err }, 'page data for the HTML failed');
+        complete = false; // served, but not kept: the next request tries again
       }
     }
     const html = renderDocument(template(), HEAD_MARKER, head, extra.filter(Boolean).join('\n    '));
-    const encoded = encodeHtml(html, request.headers['accept-encoding']);
-    if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, accept-language')
-      .type('text/html; charset=utf-8')
-      .send(encoded.body);
+    return { status, type: 'text/html; charset=utf-8', body: html, keep: status === 200 && complete };
   }
 
   app.setNotFoundHandler(async (request, reply) => {

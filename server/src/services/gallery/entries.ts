@@ -46,14 +46,14 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   return { items: items.map(summary), total, page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode };
 }
 
-/** One approved entry (2100 otherwise), with neighbours and whether this voter already voted. */
-export async function getGalleryEntry(
-  db: Db,
-  id: number,
-  view: { publicUrl: string; locale: Locale; timeZone: string; voterKey?: string; userId?: number },
-  now = new Date(),
-): Promise<GalleryEntryDetail> {
-  const { voterKey } = view;
+export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
+export type Voter = { voterKey?: string; userId?: number };
+
+/**
+ * One approved entry (2100 otherwise) with its neighbours, as every visitor sees it: `voted` is false here,
+ * `votedFor` says it for one visitor. Kept apart so the public part can be served from memory.
+ */
+export async function publicGalleryEntry(db: Db, id: number, view: EntryView, now = new Date()): Promise<GalleryEntryDetail> {
   const row = await findApproved(db, id);
   if (!row) throw new AppError(Code.EntryNotFound);
   const [around, settings, job, subtitles] = await Promise.all([
@@ -62,10 +62,6 @@ export async function getGalleryEntry(
     findJobByEntry(db, id),
     entryUpload(db, id, 'subtitles'),
   ]);
-  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
-  const key =
-    settings.voterMode === 'account' ? (view.userId === undefined ? undefined : `u:${view.userId}`) : settings.voterMode === 'email' ? undefined : voterKey;
-  const voted = key ? await slotTaken(db, voteSlot(settings.rule, id, key, now, view.timeZone)) : false;
   return {
     ...summary(row),
     description: row.description,
@@ -76,9 +72,31 @@ export async function getGalleryEntry(
     videoCoverUrl: row.video_cover_url,
     captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
-    voted,
+    voted: false,
     votingOpen: settings.open,
     voterMode: settings.voterMode,
     shareUrl: entryUrl(view.publicUrl, view.locale, id),
   };
+}
+
+/** Whether this visitor already voted for the entry under the current rule (false when they cannot be told apart). */
+export async function votedFor(db: Db, id: number, voter: Voter, timeZone: string, now = new Date()): Promise<boolean> {
+  if (voter.voterKey === undefined && voter.userId === undefined) return false;
+  const settings = await votingSettings(db, now);
+  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
+  const key =
+    settings.voterMode === 'account'
+      ? voter.userId === undefined
+        ? undefined
+        : `u:${voter.userId}`
+      : settings.voterMode === 'email'
+        ? undefined
+        : voter.voterKey;
+  return key ? slotTaken(db, voteSlot(settings.rule, id, key, now, timeZone)) : false;
+}
+
+/** One approved entry (2100 otherwise), with neighbours and whether this voter already voted. */
+export async function getGalleryEntry(db: Db, id: number, view: EntryView & Voter, now = new Date()): Promise<GalleryEntryDetail> {
+  const entry = await publicGalleryEntry(db, id, view, now);
+  return { ...entry, voted: await votedFor(db, id, view, view.timeZone, now) };
 }
