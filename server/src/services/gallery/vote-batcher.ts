@@ -79,7 +79,7 @@ export class VoteBatcher {
       return;
     }
     await this.settle(batch, outcomes);
-    votes.forEach((v, i) => v.waiter.resolve(outcomes[i] as BatchOutcome));
+    for (const [i, v] of votes.entries()) v.waiter.resolve(outcomes[i] as BatchOutcome);
     for (const a of audits) a.waiter.resolve();
   }
 
