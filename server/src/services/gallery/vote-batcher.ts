@@ -21,6 +21,8 @@ export class VoteBatcher {
   private audits: { row: AuditRow; waiter: Waiter<void> }[] = [];
   private scheduled = false;
   private running: Promise<void> | undefined;
+  /** Transactions run and votes they carried (for tests, and to see the batch size under load). */
+  readonly stats = { batches: 0, votes: 0 };
 
   constructor(
     private readonly write: BatchWriter,
@@ -67,6 +69,8 @@ export class VoteBatcher {
     const audits = this.audits.splice(0, MAX_BATCH);
     if (votes.length === 0 && audits.length === 0) return;
     const batch = votes.map((v) => v.vote);
+    this.stats.batches++;
+    this.stats.votes += votes.length;
     let outcomes: BatchOutcome[];
     try {
       outcomes = await this.write(

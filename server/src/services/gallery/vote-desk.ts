@@ -21,6 +21,8 @@ export type VoteDesk = {
   cast(vote: BatchVote): Promise<BatchOutcome>;
   /** Audits a refusal with the next batch; resolves after it committed. */
   audit(row: AuditRow): Promise<void>;
+  /** Batches written so far by this process, and the votes in them. */
+  stats(): { batches: number; votes: number };
   /** Writes what was handed in, then closes Redis (after the HTTP drain, before the database closes). */
   close(): Promise<void>;
 };
@@ -90,6 +92,7 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
       return batcher.vote(vote);
     },
     audit: (row) => batcher.audit(row),
+    stats: () => ({ ...batcher.stats }),
     async close() {
       await batcher.drain();
       await counters?.close();
