@@ -114,8 +114,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)('vote counters shared through Redis by two instances (sqlite; needs TEST_REDIS_URL)', () => {
   let a: TestApp;
   let b: TestApp;
+  const redis = { redisUrl, redisPrefix: `mfc-test-${randomBytes(6).toString('hex')}` };
   beforeAll(async () => {
-    const redis = { redisUrl, redisPrefix: `mfc-test-${randomBytes(6).toString('hex')}` };
     a = await startTestApp('sqlite', redis);
     b = await startAppOn(a.db, { ...redis, demoContent: false });
     for (const [key, value] of [
@@ -131,6 +131,12 @@ describe.skipIf(!redisUrl)('vote counters shared through Redis by two instances 
   afterAll(async () => {
     await b?.close();
     await a?.close();
+    // The counters' keys go with the test (they would expire within the hour anyway).
+    const { Redis } = await import('ioredis');
+    const client = new Redis(redisUrl as string);
+    const keys = await client.keys(`${redis.redisPrefix}:*`);
+    if (keys.length > 0) await client.del(...keys);
+    await client.quit();
   });
 
   it("votes on one instance raise the address's difficulty on the other", async () => {

@@ -1,10 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POW_BASE_RANGE } from '../../common/challenge';
 import { writeSetting as write } from '../src/db/repos/settings';
 import { challengeFor } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
-import { createTestUser, DIALECTS, newEntrant, openSubmissions, solvedVote, solvePow, startAppOn, startTestApp, submitEntry, type TestApp } from './factories';
+import {
+  createTestUser,
+  DIALECTS,
+  newEntrant,
+  openSubmissions,
+  setLoadTestVoting,
+  solvedVote,
+  solvePow,
+  startAppOn,
+  startTestApp,
+  submitEntry,
+  type TestApp,
+} from './factories';
 
 /**
  * Issue I, group commit, on each database: votes that arrive together are written by one transaction, and
@@ -38,35 +49,16 @@ async function books(t: TestApp, entryId: number) {
   const counted = (await db.selectFrom('vote_audit').select('id').where('entry_id', '=', entryId).where('outcome', '=', 'counted').execute()).length;
   return { counter, rows, counted };
 }
-const auditRows = async (t: TestApp) =>
+/** All rows of a table (the audit, the spent challenges): a failed batch must add none. */
+const rowsOf = async (t: TestApp, table: 'vote_audit' | 'spent_challenges') =>
   Number(
     (
       await t.ctx.db
-        .selectFrom('vote_audit')
+        .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
-const spentChallenges = async (t: TestApp) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('spent_challenges')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-async function lowDifficulty(t: TestApp) {
-  for (const [key, value] of [
-    ['voting.stepUpPerHour', 0],
-    ['voting.subnetPerHour', 0],
-    ['voting.powBase', POW_BASE_RANGE.min],
-    ['voting.ratePerMinute', 0],
-  ] as const)
-    await write(t.ctx.db, key, value);
-  forgetVotingSettings(t.ctx.db);
-}
 
 describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
   let t: TestApp;
@@ -74,7 +66,7 @@ describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
   let slow: TestApp;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await lowDifficulty(t);
+    await setLoadTestVoting(t.ctx.db);
     slow = await startAppOn(t.db, { voteBatchMs: 1000, demoContent: false });
   }, 120_000);
   afterAll(async () => {
@@ -159,7 +151,7 @@ describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
       await sql`create trigger poison_vote before insert on votes for each row execute function poison_vote()`.execute(t.ctx.db);
     }
     try {
-      const before = { e5: await books(slow, 5), audit: await auditRows(slow), spent: await spentChallenges(slow) };
+      const before = { e5: await books(slow, 5), audit: await rowsOf(slow, 'vote_audit'), spent: await rowsOf(slow, 'spent_challenges') };
       const stats = slow.ctx.votes.stats();
       const solutions = await Promise.all(Array.from({ length: 9 }, async (_, i) => (await solvedVote(slow, `198.18.1.${i + 1}`)).altcha));
       const poison = (await solvedVote(slow, '198.18.1.99')).altcha;
@@ -171,7 +163,7 @@ describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
       expect(slow.ctx.votes.stats().batches - stats.batches).toBe(1);
       expect(res.map((r) => r.statusCode >= 500)).toEqual(res.map(() => true));
       expect(res.map((r) => r.json().code === 0)).toEqual(res.map(() => false));
-      expect({ e5: await books(slow, 5), audit: await auditRows(slow), spent: await spentChallenges(slow) }).toEqual(before);
+      expect({ e5: await books(slow, 5), audit: await rowsOf(slow, 'vote_audit'), spent: await rowsOf(slow, 'spent_challenges') }).toEqual(before);
       // Nothing was spent: the same solutions (and voters) vote once the fault is gone.
       if (dialect === 'sqlite') await sql`drop trigger poison_vote`.execute(t.ctx.db);
       else await sql`drop trigger poison_vote on votes`.execute(t.ctx.db);

@@ -8,9 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { POW_BASE_RANGE } from '../../common/challenge';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
-import { writeSetting } from '../src/db/repos/settings';
 import { issueChallenge } from '../src/services/gallery/challenge';
-import { solvePow, testContext } from './factories';
+import { setLoadTestVoting, solvePow, testContext } from './factories';
 import { useServerProcesses, waitForOutput } from './helpers/server-process';
 
 /**
@@ -43,13 +42,7 @@ describe('vote crash drill (sqlite)', () => {
   async function prepare(): Promise<{ entries: number[]; countBefore: number }> {
     const ctx = await testContext({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }, { cookieSecret: SECRET, demoContent: true });
     try {
-      for (const [key, value] of [
-        ['voting.stepUpPerHour', 0],
-        ['voting.subnetPerHour', 0],
-        ['voting.powBase', POW_BASE_RANGE.min],
-        ['voting.ratePerMinute', 0],
-      ] as const)
-        await writeSetting(ctx.db, key, value);
+      await setLoadTestVoting(ctx.db);
       const entries = (await ctx.db.selectFrom('entries').select('id').where('status', '=', 'approved').execute()).map((r) => r.id);
       return { entries, countBefore: await countSum(ctx) };
     } finally {

@@ -12,6 +12,7 @@ import * as m0010 from './0010_vote_challenges';
 import * as m0011 from './0011_jury';
 import * as m0012 from './0012_exhibition_video_jobs';
 import * as m0014 from './0014_vote_review';
+import * as m0015 from './0015_vote_batch_indexes';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_jury': m0011,
   '0012_exhibition_video_jobs': m0012,
   '0014_vote_review': m0014,
+  '0015_vote_batch_indexes': m0015,
 };

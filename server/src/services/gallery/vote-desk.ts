@@ -16,7 +16,7 @@ import { redisCounts } from './vote-counters-redis';
  */
 export type VoteDesk = {
   /** Counted votes in the hour before from the address and its subnet, and votes on the entry in the minute before. */
-  recent(ip: string, entryId: number, now: Date): Promise<RecentVotes>;
+  recent(ip: string, subnet: string, entryId: number, now: Date): Promise<RecentVotes>;
   /** Writes the vote with its batch; resolves after the batch committed. */
   cast(vote: BatchVote): Promise<BatchOutcome>;
   /** Audits a refusal with the next batch; resolves after it committed. */
@@ -83,8 +83,8 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
   );
 
   return {
-    async recent(ip, entryId, now) {
-      return (counters ?? (await open())).recent(ip, subnetOf(ip), entryId, now.getTime());
+    async recent(ip, subnet, entryId, now) {
+      return (counters ?? (await open())).recent(ip, subnet, entryId, now.getTime());
     },
     async cast(vote) {
       const c = counters ?? (await open());

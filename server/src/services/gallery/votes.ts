@@ -42,7 +42,7 @@ function signalsOf(v: VoteRequest, recent: RecentVotes, solved: CheckedSolution 
 
 /** The difficulty a vote from this address needs now: the base, or more once it or its subnet voted a lot. */
 async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<number> {
-  return voteDifficulty(await votingSettings(ctx.db, now), await ctx.votes.recent(ip, 0, now));
+  return voteDifficulty(await votingSettings(ctx.db, now), await ctx.votes.recent(ip, subnetOf(ip), 0, now));
 }
 
 /** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
@@ -102,7 +102,7 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     }
   }
   // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
-  const recent = await ctx.votes.recent(v.ip, v.entryId, now);
+  const recent = await ctx.votes.recent(v.ip, subnet, v.entryId, now);
   if (solved && solved.maxnumber < voteDifficulty(settings, recent)) {
     return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
