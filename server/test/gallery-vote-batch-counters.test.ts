@@ -31,13 +31,20 @@ describe('sliding vote counts', () => {
     expect(hour.count('a:1', t0 - MINUTE)).toBe(0); // a count looks back, never forward
   });
 
-  it('votes in flight count at once; a refused one gives its place back, a kept one stays', async () => {
+  it('votes in flight count at once, each seeing those admitted before it; a refused one gives its place back, a kept one stays', async () => {
     const counters = new VoteCounters();
     const at = Date.now();
     const v = (ip: string) => ({ ip, subnet: '10.0.0.0/24', entryId: 1, atMs: at });
-    counters.reserve(v('10.0.0.1'));
-    counters.reserve(v('10.0.0.2'));
+    // Admitted together (neither awaited before the other is admitted): the second sees the first.
+    const [first, second] = await Promise.all([counters.admit(v('10.0.0.1')), counters.admit(v('10.0.0.1'))]);
+    expect([first, second]).toEqual([
+      { address: 0, subnet: 0, entryMinute: 0 },
+      { address: 1, subnet: 1, entryMinute: 1 },
+    ]);
+    await counters.admit(v('10.0.0.2'));
+    counters.release(v('10.0.0.1')); // the second was refused before its batch (a step-up)
     expect(await counters.recent('10.0.0.1', '10.0.0.0/24', 1, at)).toEqual({ address: 1, subnet: 2, entryMinute: 2 });
+    // The batch: the first and the third kept, the first refused as a duplicate.
     await counters.settle([v('10.0.0.1'), v('10.0.0.2')], [v('10.0.0.2')]);
     expect(await counters.recent('10.0.0.1', '10.0.0.0/24', 1, at)).toEqual({ address: 0, subnet: 1, entryMinute: 1 });
     expect(await counters.recent('10.0.0.2', '10.0.0.0/24', 1, at)).toEqual({ address: 1, subnet: 1, entryMinute: 1 });

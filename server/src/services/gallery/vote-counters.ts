@@ -3,8 +3,8 @@
  * database per vote: counted votes per address and per subnet in the hour before, and votes per entry in
  * the minute before. A window is kept in 60 buckets (minutes; seconds for the entry's minute) plus the
  * current one, so a vote leaves the count between 60 and 61 of them after it was cast: never sooner than
- * the database's `created_at > now - 1 h` would. Votes still in a batch count too (reserved when they join
- * it, given back if the batch refuses or fails them), so the votes of one batch see those before them.
+ * the database's `created_at > now - 1 h` would. Votes still in a batch count too (admitted before they join
+ * it, given back if they or their batch are refused), so the votes of one batch see those before them.
  */
 export type RecentVotes = { address: number; subnet: number; entryMinute: number };
 /** A vote as the counters see it: who, on what, when (ms). */
@@ -104,19 +104,34 @@ export class VoteCounters {
 
   async recent(ip: string, subnet: string, entryId: number, nowMs: number): Promise<RecentVotes> {
     const pending = this.inFlight.recent(ip, subnet, entryId, nowMs);
+    return sumRecent(await this.countedBefore(ip, subnet, entryId, nowMs), pending);
+  }
+
+  /**
+   * A vote about to join a batch: what it sees (the votes before it, those in flight included), and from now
+   * on it counts for the votes after it. Its place is taken in the same turn as the in-flight read, so of
+   * several votes arriving together each sees those admitted before it. `settle` (or `release`) gives it back.
+   */
+  async admit(v: CountedVote): Promise<RecentVotes> {
+    const pending = this.inFlight.recent(v.ip, v.subnet, v.entryId, v.atMs);
+    this.inFlight.add(v);
+    return sumRecent(await this.countedBefore(v.ip, v.subnet, v.entryId, v.atMs), pending);
+  }
+
+  private async countedBefore(ip: string, subnet: string, entryId: number, nowMs: number): Promise<RecentVotes> {
     if (this.shared) {
       try {
-        return sumRecent(await this.shared.recent(ip, subnet, entryId, nowMs), pending);
+        return await this.shared.recent(ip, subnet, entryId, nowMs);
       } catch {
         // Redis down: this process's own counts (a budget per instance until it is back).
       }
     }
-    return sumRecent(this.counted.recent(ip, subnet, entryId, nowMs), pending);
+    return this.counted.recent(ip, subnet, entryId, nowMs);
   }
 
-  /** A vote joins a batch: it counts for the votes after it at once. */
-  reserve(v: CountedVote): void {
-    this.inFlight.add(v);
+  /** An admitted vote refused before its batch (a step-up): it no longer counts. */
+  release(v: CountedVote): void {
+    this.inFlight.add(v, -1);
   }
 
   /** The batch is written: `kept` votes are counted from now on, every reserved vote leaves the in-flight counts. */

@@ -17,7 +17,12 @@ import { redisCounts } from './vote-counters-redis';
 export type VoteDesk = {
   /** Counted votes in the hour before from the address and its subnet, and votes on the entry in the minute before. */
   recent(ip: string, subnet: string, entryId: number, now: Date): Promise<RecentVotes>;
-  /** Writes the vote with its batch; resolves after the batch committed. */
+  /**
+   * Takes a vote's place in the counts and says what it sees (`recent` plus the votes admitted before it);
+   * `release` gives the place back when the vote is refused before its batch. Then `cast` it.
+   */
+  admit(ip: string, subnet: string, entryId: number, now: Date): Promise<{ recent: RecentVotes; release: () => void }>;
+  /** Writes an admitted vote with its batch; resolves after the batch committed. */
   cast(vote: BatchVote): Promise<BatchOutcome>;
   /** Audits a refusal with the next batch; resolves after it committed. */
   audit(row: AuditRow): Promise<void>;
@@ -86,11 +91,12 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
     async recent(ip, subnet, entryId, now) {
       return (counters ?? (await open())).recent(ip, subnet, entryId, now.getTime());
     },
-    async cast(vote) {
+    async admit(ip, subnet, entryId, now) {
       const c = counters ?? (await open());
-      c.reserve(counted(vote));
-      return batcher.vote(vote);
+      const v = { ip, subnet, entryId, atMs: now.getTime() };
+      return { recent: await c.admit(v), release: () => c.release(v) };
     },
+    cast: (vote) => batcher.vote(vote),
     audit: (row) => batcher.audit(row),
     stats: () => ({ ...batcher.stats }),
     async close() {

@@ -4,6 +4,7 @@ import type { VoteResult } from '../../../../common/gallery';
 import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
+import type { BatchVote } from '../../db/repos/gallery/vote-batch';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
@@ -102,13 +103,20 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     }
   }
   // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
-  const recent = await ctx.votes.recent(v.ip, subnet, v.entryId, now);
-  if (solved && solved.maxnumber < voteDifficulty(settings, recent)) {
+  const admitted = await ctx.votes.admit(v.ip, subnet, v.entryId, now);
+  if (solved && solved.maxnumber < voteDifficulty(settings, admitted.recent)) {
+    admitted.release();
     return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
-  const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
-  const signals = signalsOf(v, recent, solved, now);
-  const row = { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, risk: riskScore(signals), signals: JSON.stringify(signals) };
+  let row: BatchVote['row'];
+  try {
+    const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
+    const signals = signalsOf(v, admitted.recent, solved, now);
+    row = { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, risk: riskScore(signals), signals: JSON.stringify(signals) };
+  } catch (err) {
+    admitted.release();
+    throw err;
+  }
   const outcome = await ctx.votes.cast({ row, challenge: solved });
   if (outcome.kind === 'counted') return { entryId: v.entryId, voteCount: outcome.count };
   // The batch audited the refusal beside the votes it wrote.
