@@ -30,7 +30,7 @@ async function solvedVotes(secret: string, count: number): Promise<string[]> {
     }),
   );
 }
-const tickets = votes?.secret ? await solvedVotes(votes.secret, Math.ceil(spec.duration * 6000)) : [];
+const tickets = votes?.secret ? await solvedVotes(votes.secret, Math.ceil(spec.duration * 16_000)) : [];
 
 const r = await autocannon({
   url: spec.url,

@@ -26,6 +26,8 @@ export type Config = {
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
   voteBlocklistFile: string | undefined;
+  /** VOTE_BATCH_MS: how long the first vote of a batch waits for others (0: until the current I/O turn ends). */
+  voteBatchMs: number;
   /** IANA zone whose midnight starts a contest day (per-day voting, "votes today"). */
   contestTimezone: string;
   logLevel: string;
@@ -259,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 7 * 24 * 60),
     sessionAbsoluteDays: int(env.SESSION_ABSOLUTE_DAYS, 30),
     voteBlocklistFile: env.VOTE_BLOCKLIST_FILE || undefined,
+    voteBatchMs: wholeAtLeast(env.VOTE_BATCH_MS, 0, 0),
     contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './db/database';
 import type { MediaJob } from './db/repos/media';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
+import type { VoteDesk } from './services/gallery/vote-desk';
 import type { Storage } from './storage/index';
 
 /**
@@ -20,6 +21,8 @@ export type AppContext = {
   mediaQueue: JobQueue;
   /** This process's Prometheus metrics (metrics/metrics.ts), served by plugins/metrics.ts. */
   metrics: Metrics;
+  /** The vote path's group commit and recent-vote counters (services/gallery/vote-desk.ts). */
+  votes: VoteDesk;
 };
 
 /**

@@ -7,7 +7,7 @@ import { ffmpegAvailable } from './services/media/ffmpeg';
  * The one place background work starts and stops, so route plugins only answer requests. Started after
  * the app is built (serve.ts, a cluster's primary: cluster/primary.ts, cli/worker.ts, the test app),
  * stopped after the HTTP drain, in the reverse order of start: upload sweep -> exhibition-video worker ->
- * media worker -> media queue (BullMQ's Redis) -> mailer -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
+ * media worker -> media queue (BullMQ's Redis) -> mailer -> vote batches (the last votes written) -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
 type LifecycleLog = Log & { warn: (msg: string) => void };
@@ -34,6 +34,7 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
   // Opened by createContext, closed last: everything started below uses them.
   const parts: Part[] = [
     { name: 'database', stop: () => ctx.db.destroy() },
+    { name: 'vote batches', stop: () => ctx.votes.close() },
     { name: 'mailer', stop: () => ctx.mailer.close() },
     { name: 'media queue', stop: () => ctx.mediaQueue.close() },
   ];

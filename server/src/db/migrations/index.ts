@@ -12,6 +12,7 @@ import * as m0010 from './0010_vote_challenges';
 import * as m0011 from './0011_jury';
 import * as m0012 from './0012_exhibition_video_jobs';
 import * as m0014 from './0014_vote_review';
+import * as m0015 from './0015_vote_batch_indexes';
 import * as m0018 from './0018_results_mailings';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011_jury': m0011,
   '0012_exhibition_video_jobs': m0012,
   '0014_vote_review': m0014,
+  '0015_vote_batch_indexes': m0015,
   '0018_results_mailings': m0018,
 };

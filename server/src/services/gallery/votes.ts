@@ -4,12 +4,12 @@ import type { VoteResult } from '../../../../common/gallery';
 import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
-import { ChallengeSpent, countCountedFrom, countEntryVotesSince, EntryNotVotable, entryStatus, insertAudit, insertVote } from '../../db/repos/gallery/votes';
+import type { BatchVote } from '../../db/repos/gallery/vote-batch';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
 import { subnetOf } from './subnet';
+import type { RecentVotes } from './vote-counters';
 import { voteDifficulty } from './vote-difficulty';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
@@ -29,31 +29,21 @@ export type VoteRequest = {
   viewedFirst?: boolean;
 };
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
-
 /** The signals of a vote about to be counted (read before it is written, so they describe what came before). */
-async function signalsOf(ctx: AppContext, v: VoteRequest, solved: CheckedSolution | undefined, now: Date): Promise<VoteSignals> {
-  const [recent, entryMinute] = await Promise.all([
-    countCountedFrom(ctx.db, v.ip, subnetOf(v.ip), nowIso(new Date(now.getTime() - HOUR_MS))),
-    countEntryVotesSince(ctx.db, v.entryId, nowIso(new Date(now.getTime() - MINUTE_MS))),
-  ]);
+function signalsOf(v: VoteRequest, recent: RecentVotes, solved: CheckedSolution | undefined, now: Date): VoteSignals {
   return {
     addressHour: recent.address,
     subnetHour: recent.subnet,
     solveMs: solved ? Math.max(0, now.getTime() - solved.issuedAt) : null,
     uaFamily: uaFamily(v.userAgent),
     viewedFirst: v.viewedFirst === true,
-    entryMinute,
+    entryMinute: recent.entryMinute,
   };
 }
 
 /** The difficulty a vote from this address needs now: the base, or more once it or its subnet voted a lot. */
 async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<number> {
-  const settings = await votingSettings(ctx.db, now);
-  const noRise = settings.stepUpPerHour === 0 && settings.subnetPerHour === 0;
-  const recent = noRise ? { address: 0, subnet: 0 } : await countCountedFrom(ctx.db, ip, subnetOf(ip), nowIso(new Date(now.getTime() - HOUR_MS)));
-  return voteDifficulty(settings, recent);
+  return voteDifficulty(await votingSettings(ctx.db, now), await ctx.votes.recent(ip, subnetOf(ip), 0, now));
 }
 
 /** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
@@ -79,15 +69,17 @@ const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'c
  * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
  * easier than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on
  * the address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved
- * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). A challenge is spent, the vote row written, the count moved and the vote audited in one
- * transaction; every refusal is audited too.
+ * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and
+ * the signals are read from the counters in memory (or Redis), not the database. The challenge is spent,
+ * the vote row written, the count moved and the vote audited in one transaction, shared with the votes that
+ * arrived with it (group commit, `vote-batcher.ts`); every refusal is audited too, in the same batches.
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);
   const subnet = subnetOf(v.ip);
   let voter: { voterKey: string; label?: string } = { voterKey: v.voterKey };
   const refuse = async (outcome: string, error: AppError): Promise<never> => {
-    await insertAudit(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, outcome, at });
+    await ctx.votes.audit({ entryId: v.entryId, ...voter, ip: v.ip, subnet, outcome, at });
     throw error;
   };
   if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
@@ -109,23 +101,26 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     } catch (err) {
       return refuse(outcomeOf(err), err as AppError);
     }
-    const needed = await difficultyFor(ctx, v.ip, now);
-    if (solved.maxnumber < needed) return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
-  let count: number | null;
+  // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
+  const admitted = await ctx.votes.admit(v.ip, subnet, v.entryId, now);
+  if (solved && solved.maxnumber < voteDifficulty(settings, admitted.recent)) {
+    admitted.release();
+    return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
+  }
+  let row: BatchVote['row'];
   try {
     const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
-    const signals = await signalsOf(ctx, v, solved, now);
-    const scored = { risk: riskScore(signals), signals: JSON.stringify(signals) };
-    count = await insertVote(ctx.db, { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, ...scored }, solved);
+    const signals = signalsOf(v, admitted.recent, solved, now);
+    row = { entryId: v.entryId, ...voter, ip: v.ip, subnet, slot, at, risk: riskScore(signals), signals: JSON.stringify(signals) };
   } catch (err) {
-    if (err instanceof ChallengeSpent) return refuse('challengeUsed', challengeUsed());
-    // The entry is checked inside the vote's transaction (no extra read per vote); a failure is explained here.
-    if (err instanceof EntryNotVotable || (await entryStatus(ctx.db, v.entryId)) !== 'approved') return refuse('notFound', new AppError(Code.EntryNotFound));
+    admitted.release();
     throw err;
   }
-  // Housekeeping now and then rather than a timer: one server or ten, no scheduler needed.
-  if (Math.random() < 0.001) await purgeSpentChallenges(ctx.db, at);
-  if (count === null) return refuse('duplicate', new AppError(Code.VoteDuplicate));
-  return { entryId: v.entryId, voteCount: count };
+  const outcome = await ctx.votes.cast({ row, challenge: solved });
+  if (outcome.kind === 'counted') return { entryId: v.entryId, voteCount: outcome.count };
+  // The batch audited the refusal beside the votes it wrote.
+  if (outcome.kind === 'challengeUsed') throw challengeUsed();
+  if (outcome.kind === 'duplicate') throw new AppError(Code.VoteDuplicate);
+  throw new AppError(Code.EntryNotFound);
 }

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../database';
+import type { VoteRow } from './votes';
+
+/**
+ * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
+ * transaction, with a few multi-row statements instead of one transaction per vote. Every outcome is what
+ * the votes would have got one after another in arrival order: the first of two votes with one challenge or
+ * one slot wins, the second gets 3004 or 2015. A vote on an entry that cannot take votes is refused (2100)
+ * without spending its challenge, and the rest of the batch still commits. Statements work on SQLite and
+ * PostgreSQL alike (ON CONFLICT DO NOTHING RETURNING); rows go in key order, so two instances' batches
+ * meeting on PostgreSQL wait for each other in one order and never deadlock.
+ */
+export type BatchVote = { row: VoteRow; challenge?: { signature: string; expiresAt: string } };
+export type AuditRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string };
+/** What became of one vote of a batch; `count` is the entry's count right after it (as if written alone). */
+export type BatchOutcome = { kind: 'counted'; count: number } | { kind: 'duplicate' } | { kind: 'challengeUsed' } | { kind: 'notVotable' };
+
+/** Rows per statement: 7 columns each stays far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+const AUDIT_OF: Record<Exclude<BatchOutcome['kind'], 'counted'>, string> = {
+  duplicate: 'duplicate',
+  challengeUsed: 'challengeUsed',
+  notVotable: 'notFound',
+};
+
+/**
+ * Writes one batch; returns each vote's outcome in the order given. Throws (and keeps nothing: no vote, no
+ * spent challenge, no audit row) when the transaction fails. The entries read as votable stay so until the
+ * commit: SQLite's transaction takes the write lock at BEGIN IMMEDIATE (so a second process on the file
+ * cannot commit between the read and the writes, which would fail the batch), PostgreSQL's reads them FOR UPDATE.
+ */
+export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchVote[], audits: AuditRow[]): Promise<BatchOutcome[]> {
+  return inTransaction(db, dialect, async (trx) => {
+    const lockEntries = dialect === 'postgres';
+    const outcomes: (BatchOutcome | undefined)[] = new Array(votes.length);
+    const entryIds = [...new Set(votes.map((v) => v.row.entryId))].sort((a, b) => a - b);
+    const votable = new Set<number>();
+    if (entryIds.length > 0) {
+      const rows = await trx
+        .selectFrom('entries')
+        .select('id')
+        .where('id', 'in', entryIds)
+        .where('status', '=', 'approved')
+        .orderBy('id')
+        .$if(lockEntries, (q) => q.forUpdate())
+        .execute();
+      for (const r of rows) votable.add(r.id);
+    }
+
+    // One use per challenge: within the batch the first wins; against earlier batches the primary key decides.
+    const seen = new Set<string>();
+    const toSpend: { signature: string; expires_at: string }[] = [];
+    votes.forEach((v, i) => {
+      if (!votable.has(v.row.entryId)) outcomes[i] = { kind: 'notVotable' };
+      else if (v.challenge && seen.has(v.challenge.signature)) outcomes[i] = { kind: 'challengeUsed' };
+      else if (v.challenge) {
+        seen.add(v.challenge.signature);
+        toSpend.push({ signature: v.challenge.signature, expires_at: v.challenge.expiresAt });
+      }
+    });
+    const spent = new Set<string>();
+    toSpend.sort((a, b) => (a.signature < b.signature ? -1 : 1));
+    for (const part of chunks(toSpend)) {
+      const rows = await trx
+        .insertInto('spent_challenges')
+        .values(part)
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .returning('signature')
+        .execute();
+      for (const r of rows) spent.add(r.signature);
+    }
+
+    // One vote per slot: the same rule, first in arrival order wins.
+    const slots = new Set<string>();
+    const candidates: number[] = [];
+    votes.forEach((v, i) => {
+      if (outcomes[i]) return;
+      if (v.challenge && !spent.has(v.challenge.signature)) outcomes[i] = { kind: 'challengeUsed' };
+      else if (slots.has(v.row.slot)) outcomes[i] = { kind: 'duplicate' };
+      else {
+        slots.add(v.row.slot);
+        candidates.push(i);
+      }
+    });
+    const taken = new Set<string>();
+    const inOrder = [...candidates].sort((a, b) => ((votes[a] as BatchVote).row.slot < (votes[b] as BatchVote).row.slot ? -1 : 1));
+    for (const part of chunks(inOrder)) {
+      const rows = await trx
+        .insertInto('votes')
+        .values(
+          part.map((i) => {
+            const v = (votes[i] as BatchVote).row;
+            return { entry_id: v.entryId, voter_key: v.voterKey, ip: v.ip, slot: v.slot, risk: v.risk ?? 0, signals: v.signals ?? null, created_at: v.at };
+          }),
+        )
+        .onConflict((oc) => oc.column('slot').doNothing())
+        .returning('slot')
+        .execute();
+      for (const r of rows) taken.add(r.slot);
+    }
+
+    // Each entry's count moves once by the votes it took; each vote then gets the count it would have seen.
+    const added = new Map<number, number>();
+    for (const i of candidates) {
+      const v = (votes[i] as BatchVote).row;
+      if (taken.has(v.slot)) added.set(v.entryId, (added.get(v.entryId) ?? 0) + 1);
+      else outcomes[i] = { kind: 'duplicate' };
+    }
+    const counts = await moveCounts(trx, added);
+    const next = new Map<number, number>();
+    for (const [id, n] of added) next.set(id, (counts.get(id) ?? 0) - n);
+    for (const i of candidates) {
+      if (outcomes[i]) continue;
+      const id = (votes[i] as BatchVote).row.entryId;
+      const count = (next.get(id) ?? 0) + 1;
+      next.set(id, count);
+      outcomes[i] = { kind: 'counted', count };
+    }
+
+    const auditRows = [
+      ...audits.map((a) => ({ ...a, outcome: a.outcome })),
+      ...votes.map((v, i) => {
+        const o = outcomes[i] as BatchOutcome;
+        return { ...v.row, outcome: o.kind === 'counted' ? 'counted' : AUDIT_OF[o.kind] };
+      }),
+    ];
+    for (const part of chunks(auditRows)) {
+      await trx
+        .insertInto('vote_audit')
+        .values(
+          part.map((a) => ({
+            entry_id: a.entryId,
+            voter_key: a.voterKey,
+            voter_label: a.label ?? null,
+            ip: a.ip,
+            subnet: a.subnet,
+            outcome: a.outcome,
+            created_at: a.at,
+          })),
+        )
+        .execute();
+    }
+    return outcomes as BatchOutcome[];
+  });
+}
+
+/** BEGIN (IMMEDIATE on SQLite) ... COMMIT on one connection; ROLLBACK when `body` throws. */
+async function inTransaction<T>(db: Db, dialect: DialectName, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql.raw(dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(conn);
+    try {
+      const result = await body(conn);
+      await sql.raw('commit').execute(conn);
+      return result;
+    } catch (err) {
+      // Also after a failed COMMIT: SQLite keeps the transaction open then; PostgreSQL has ended it already.
+      await sql
+        .raw('rollback')
+        .execute(conn)
+        .catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+/** Adds `n` to each entry's count in one statement (ids in order); returns the counts after. */
+async function moveCounts(trx: Db, added: Map<number, number>): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (added.size === 0) return out;
+  const ids = [...added.keys()].sort((a, b) => a - b);
+  // The casts give PostgreSQL the parameters' type (a bare parameter in CASE would be text).
+  const cases = sql.join(
+    ids.map((id) => sql`when ${id} then cast(${added.get(id)} as integer)`),
+    sql` `,
+  );
+  const { rows } = await sql<{
+    id: number;
+    vote_count: number;
+  }>`update entries set vote_count = vote_count + (case id ${cases} end) where id in (${sql.join(ids)}) returning id, vote_count`.execute(trx);
+  for (const r of rows) out.set(Number(r.id), Number(r.vote_count));
+  return out;
+}
