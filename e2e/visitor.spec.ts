@@ -96,7 +96,11 @@ test('a vote cast from a gallery card counts, and a second one is told "You have
   await expect(page.getByText(ERRORS[2014]['en-US'])).toBeVisible();
   await expect(count).toHaveText(`${before + 1} votes`);
   // The list does not know this visitor voted; the server's duplicate answer says so and the button turns.
-  await page.reload();
+  // Public lists may be a second old (the server's response cache), so the reload is repeated until it shows the vote.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('.entry-card').nth(5).locator('.entry-card-votes')).toHaveText(`${before + 1} votes`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.locator('.entry-card').nth(5).getByRole('button', { name: en['vote.button'], exact: true }).click();
   await expect(page.locator('.ant-message').getByText(ERRORS[2015]['en-US'])).toBeVisible();
   await expect(page.locator('.entry-card').nth(5).getByRole('button', { name: en['vote.voted'] })).toBeVisible();

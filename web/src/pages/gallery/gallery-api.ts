@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
 import type { GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
 import { queryKeys } from '../../../../common/query-keys';
@@ -33,7 +33,12 @@ export function useGalleryEntry(id: number) {
   });
 }
 
-/** Casting a vote writes the new count straight into the cached entry: the visitor sees it at once. */
+/**
+ * Casting a vote writes the new count straight into the cached entry and into every cached gallery list that
+ * shows the entry: the visitor sees it at once. The lists are not refetched for it: the server keeps its public
+ * lists for up to a second (counts at most a second old), so a refetch right after the vote could bring back
+ * the count from before it.
+ */
 export function useVote(id: number) {
   const { locale } = useLocale();
   const client = useQueryClient();
@@ -43,7 +48,14 @@ export function useVote(id: number) {
       request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
       client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
-      void client.invalidateQueries({ queryKey: ['gallery'] });
+      client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: ['gallery'] }, (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((p) => ({ ...p, items: p.items.map((e) => (e.id === id ? { ...e, voteCount: result.voteCount } : e)) })),
+            }
+          : old,
+      );
     },
   });
 }
