@@ -11,6 +11,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { pressurePlugin } from './plugins/pressure';
 import { requestLogController, requestLogPlugin } from './plugins/request-log';
 import { responseCachePlugin } from './plugins/response-cache';
+import { responseFastPathPlugin } from './plugins/response-fast-path';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   await app.register(requestLogPlugin, ctx.config.requestLog);
   await app.register(responseCachePlugin, { redisUrl: ctx.config.redisUrl, redisPrefix: ctx.config.redisPrefix, settings: ctx.config.responseCache });
+  if (ctx.config.responseFastPath) await app.register(responseFastPathPlugin, { metrics: ctx.metrics, maxEntries: ctx.config.responseCache.maxEntries });
   // Routes.
   await app.register(staticFiles);
   await app.register(contentRoutes);

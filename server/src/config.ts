@@ -46,6 +46,8 @@ export type Config = {
   workers: number;
   /** Public answers served from memory (RESPONSE_CACHE_*, CDN_*): plugins/response-cache.ts. */
   responseCache: ResponseCacheSettings;
+  /** RESPONSE_FAST_PATH (default true): cache hits of public answers are replayed before Fastify (plugins/response-fast-path.ts). */
+  responseFastPath: boolean;
   /** What the log says about requests (LOG_REQUESTS, LOG_SLOW_*): plugins/request-log.ts. */
   requestLog: RequestLogSettings;
 };
@@ -56,6 +58,7 @@ export type Config = {
  *   when REDIS_URL is set; without Redis this lifetime is how long another process may still show the old content.
  * - RESPONSE_CACHE_COUNTS_TTL_MS: the same for answers with vote counts (gallery, entry; default 1000).
  * - RESPONSE_CACHE_MAX_ENTRIES: most answers kept (default 5000).
+ * - RESPONSE_FAST_PATH: replay cache hits of public answers before Fastify's hooks (default true).
  * - CDN_STALE_WHILE_REVALIDATE_S: `stale-while-revalidate` of public answers for a CDN (default 30; `s-maxage` is the lifetime).
  */
 export type ResponseCacheSettings = { ttlMs: number; countsTtlMs: number; maxEntries: number; staleWhileRevalidateS: number };
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       maxEntries: wholeAtLeast(env.RESPONSE_CACHE_MAX_ENTRIES, 5000, 1),
       staleWhileRevalidateS: wholeAtLeast(env.CDN_STALE_WHILE_REVALIDATE_S, 30, 0),
     },
+    responseFastPath: bool(env.RESPONSE_FAST_PATH, true),
     requestLog: {
       everyRequest: bool(env.LOG_REQUESTS, false),
       slowMs: wholeAtLeast(env.LOG_SLOW_MS, 1000, 0),

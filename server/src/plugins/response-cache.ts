@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ResponseCacheSettings } from '../config';
 import { ok } from '../routes/reply';
+import { offerToFastPath } from '../services/cache/fast-path';
 import { type InvalidationBus, redisInvalidationBus } from '../services/cache/invalidation-bus';
-import { type CachedAnswer, encodedBody, type FreshAnswer, pickEncoding, ResponseCache } from '../services/cache/response-cache';
+import { type CachedAnswer, encodedBody, type FreshAnswer, matches, pickEncoding, ResponseCache } from '../services/cache/response-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +44,6 @@ export function jsonAnswer(data: unknown, status = 200): FreshAnswer {
   return { status, type: 'application/json; charset=utf-8', body: JSON.stringify(ok(data)) };
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  // Weak comparison (RFC 9110 §13.1.2): W/"x" and "x" are the same tag.
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
 function ttlOf(settings: ResponseCacheSettings, lifetime: CacheSpec['lifetime']): number {
   return lifetime === 'counts' ? settings.countsTtlMs : settings.ttlMs;
 }
@@ -78,9 +71,14 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   reply.header('cache-control', cacheControl);
   reply.header('vary', spec.vary ? `accept-encoding, ${spec.vary}` : 'accept-encoding');
   reply.header('etag', answer.etag);
-  if (answer.status === 200 && matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const shared = spec.sharing === 'public'; // only answers the same for every visitor may be replayed (fast-path.ts)
+  if (answer.status === 200 && matches(request.headers['if-none-match'], answer.etag)) {
+    if (shared) offerToFastPath(request.raw, answer, undefined);
+    return reply.code(304).send();
+  }
   const { body, encoding } = encodedBody(answer, pickEncoding(request.headers['accept-encoding']));
   if (encoding) reply.header('content-encoding', encoding);
+  if (shared) offerToFastPath(request.raw, answer, body);
   return reply.code(answer.status).type(answer.type).send(body);
 }
 

@@ -14,6 +14,8 @@ export type CachedAnswer = {
   /** Compressed forms, made the first time a client asks for them. */
   br?: Buffer;
   gzip?: Buffer;
+  /** Set when the answer is kept: the generation it belongs to and when it goes stale (the fast path's validity). */
+  kept?: { gen: number; expires: number };
 };
 
 /** What a route computes on a miss. */
@@ -91,6 +93,7 @@ export class ResponseCache {
         fresh.answer = answer;
         fresh.expires = this.now() + ttlMs;
         fresh.pending = undefined;
+        answer.kept = { gen, expires: fresh.expires };
       }
       return answer;
     } catch (err) {
@@ -107,6 +110,15 @@ export class ResponseCache {
       if (oldest !== undefined) this.slots.delete(oldest);
     }
   }
+}
+
+/** Whether an If-None-Match header names `etag`. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  // Weak comparison (RFC 9110 §13.1.2): W/"x" and "x" are the same tag.
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
 export type Encoding = 'br' | 'gzip' | undefined;
