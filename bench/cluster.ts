@@ -13,8 +13,8 @@ import path from 'node:path';
 import { POW_BASE_RANGE } from '../common/challenge';
 import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
-import { writeSetting } from '../server/src/db/repos/settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
+import { setLoadTestVoting } from '../server/test/helpers/load-test-voting';
 import { CONNECTIONS, DURATION, figures, type LoadResult, load, measureNoop, ratio, row, start, stop } from './load';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,11 +64,8 @@ async function main() {
   if (build.status !== 0) throw new Error('server build failed');
   const tdb = await createTestDatabase('postgres');
   const ctx = await createContext(loadConfig({}, { databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }));
-  // A load from one address: no rising difficulty, no per-address limit, the lowest proof-of-work (as bench/votes.ts).
-  await writeSetting(ctx.db, 'voting.stepUpPerHour', 0);
-  await writeSetting(ctx.db, 'voting.subnetPerHour', 0);
-  await writeSetting(ctx.db, 'voting.powBase', POW_BASE_RANGE.min);
-  await writeSetting(ctx.db, 'voting.ratePerMinute', 0);
+  // A load from one address: no rising difficulty, no per-address limit, the lowest proof-of-work.
+  await setLoadTestVoting(ctx.db);
   const entries = (await ctx.db.selectFrom('entries').select('id').where('status', '=', 'approved').execute()).length;
   const prefix = `mfc-bench-cluster-${randomBytes(4).toString('hex')}`;
   const env = {

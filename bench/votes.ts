@@ -12,8 +12,8 @@ import os from 'node:os';
 import { POW_BASE_RANGE } from '../common/challenge';
 import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
-import { writeSetting } from '../server/src/db/repos/settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
+import { setLoadTestVoting } from '../server/test/helpers/load-test-voting';
 import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
 
 const SECRET = randomBytes(24).toString('hex');
@@ -29,11 +29,8 @@ const voteLoad = (base: string, entries: number, signed: boolean) =>
 async function benchDialect(dialect: 'sqlite' | 'postgres', yardstick: LoadResult) {
   const tdb = await createTestDatabase(dialect);
   const ctx = await createContext(loadConfig({}, { databaseUrl: tdb.url, dataDir: tdb.dataDir, cookieSecret: SECRET, demoContent: true }));
-  // A load test from one address: no rising difficulty, no per-address rate limit, the lowest base difficulty.
-  await writeSetting(ctx.db, 'voting.stepUpPerHour', 0);
-  await writeSetting(ctx.db, 'voting.subnetPerHour', 0);
-  await writeSetting(ctx.db, 'voting.powBase', POW_BASE_RANGE.min);
-  await writeSetting(ctx.db, 'voting.ratePerMinute', 0);
+  // A load from one address: no rising difficulty, no per-address limit, the lowest proof-of-work.
+  await setLoadTestVoting(ctx.db);
   const entries = (await ctx.db.selectFrom('entries').select('id').where('status', '=', 'approved').execute()).length;
   // The in-process media worker is off: the baseline has none, and it polls the same database.
   const env = {

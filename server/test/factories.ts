@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { POW_BASE_RANGE, type PowChallenge } from '../../common/challenge';
+import type { PowChallenge } from '../../common/challenge';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/bootstrap';
 import { type ConfigOverrides, loadConfig } from '../src/config';
@@ -12,7 +12,6 @@ import { startBackground } from '../src/lifecycle';
 import { hashPassword } from '../src/services/auth/passwords';
 import { createSession } from '../src/services/auth/sessions';
 import { PHASES_SETTING } from '../src/services/contest/contest-info';
-import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { ENTRY_FILE_NAMES, entryFileSet, type SentFile, testFilm } from './helpers/files';
 import { type LogLine, type LogSink, logSink } from './helpers/log-sink';
@@ -354,14 +353,4 @@ export function publishedNews(en: string, zh: string) {
   };
 }
 
-/** Voting settings of a load test from few addresses: no step-up, no per-address rate limit, the lowest base difficulty. */
-export async function setLoadTestVoting(db: AppContext['db']): Promise<void> {
-  for (const [key, value] of [
-    ['voting.stepUpPerHour', 0],
-    ['voting.subnetPerHour', 0],
-    ['voting.powBase', POW_BASE_RANGE.min],
-    ['voting.ratePerMinute', 0],
-  ] as const)
-    await writeSetting(db, key, value);
-  forgetVotingSettings(db);
-}
+export { setLoadTestVoting } from './helpers/load-test-voting';
