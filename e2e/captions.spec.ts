@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
-import { makeFilm, SMALL_PDF } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
-import { createOrganiser, type EntryFiles, fillEntryForm, makePicture } from './support/entrant-ui';
+import { createOrganiser, type EntryFiles, fillEntryForm, makeEntryFiles } from './support/entrant-ui';
 import { signInFresh } from './support/submission-session';
 
 /**
@@ -22,15 +21,7 @@ let files: EntryFiles & { subtitles: string };
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-captions-'));
-  files = {
-    teamLogo: await makePicture(path.join(dir, 'logo.png'), 400, 300),
-    cover: await makePicture(path.join(dir, 'cover.jpg'), 600, 500),
-    videoCover: await makePicture(path.join(dir, 'still.jpg'), 1280, 720),
-    video: await makeFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 6, rate: 25, picture: 'testsrc2', sound: 'aac', faststart: true }),
-    empower: path.join(dir, 'authorisation.pdf'),
-    subtitles: path.join(dir, 'film.srt'),
-  };
-  fs.writeFileSync(files.empower, SMALL_PDF);
+  files = { ...(await makeEntryFiles(dir, 6)), subtitles: path.join(dir, 'film.srt') };
   fs.writeFileSync(files.subtitles, SRT);
   createOrganiser(ORGANISER.email, ORGANISER.password);
 });

@@ -5,9 +5,8 @@ import type { Browser, Page } from '@playwright/test';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import type { Locale } from '../common/locales';
-import { makeFilm, SMALL_PDF } from '../server/test/helpers/files';
 import { expect, type Problems, recordProblems, test } from './fixtures';
-import { createOrganiser, type EntryFiles, fillEntryForm, makePicture, registerAndSignIn } from './support/entrant-ui';
+import { createOrganiser, type EntryFiles, fillEntryForm, makeEntryFiles, registerAndSignIn } from './support/entrant-ui';
 
 /**
  * The whole road of one film, walked as the people on it walk it, with nothing seeded as the subject: a
@@ -29,15 +28,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-journey-'));
-  files = {
-    teamLogo: await makePicture(path.join(dir, 'logo.png'), 400, 300),
-    cover: await makePicture(path.join(dir, 'cover.jpg'), 600, 500),
-    videoCover: await makePicture(path.join(dir, 'still.jpg'), 1280, 720),
-    // 8 s of 1080p with sound at 25 fps, as a camera gives it: long enough for several HLS segments at every rung.
-    video: await makeFilm(path.join(dir, 'film.mp4'), { width: 1920, height: 1080, seconds: 8, rate: 25, picture: 'testsrc2', sound: 'aac', faststart: true }),
-    empower: path.join(dir, 'authorisation.pdf'),
-  };
-  fs.writeFileSync(files.empower, SMALL_PDF);
+  // 8 s of 1080p with sound: long enough for several HLS segments at every rung.
+  files = await makeEntryFiles(dir, 8);
   createOrganiser(ORGANISER.email, ORGANISER.password);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { MESSAGES } from '../../common/i18n/index';
 import type { Locale } from '../../common/locales';
-import { makeImage } from '../../server/test/helpers/files';
+import { makeFilm, makeImage, SMALL_PDF } from '../../server/test/helpers/files';
 import { linkIn } from '../../server/test/helpers/mail-sink';
 import { confirmCrop } from './cropper';
 import { mailsTo } from './mail-sink-ports';
@@ -44,6 +44,30 @@ export async function registerAndSignIn(page: Page, l: Locale, email: string, pa
 }
 
 export type EntryFiles = { teamLogo: string; cover: string; videoCover: string; video: string; empower: string };
+
+/**
+ * The files of one entry, made in `dir` as an entrant has them: pictures at the form's sizes, a 1080p H.264/AAC film
+ * of `filmSeconds` as a camera gives it (25 fps, faststart), and a small PDF authorisation.
+ */
+export async function makeEntryFiles(dir: string, filmSeconds: number): Promise<EntryFiles> {
+  const files: EntryFiles = {
+    teamLogo: await makePicture(path.join(dir, 'logo.png'), 400, 300),
+    cover: await makePicture(path.join(dir, 'cover.jpg'), 600, 500),
+    videoCover: await makePicture(path.join(dir, 'still.jpg'), 1280, 720),
+    video: await makeFilm(path.join(dir, 'film.mp4'), {
+      width: 1920,
+      height: 1080,
+      seconds: filmSeconds,
+      rate: 25,
+      picture: 'testsrc2',
+      sound: 'aac',
+      faststart: true,
+    }),
+    empower: path.join(dir, 'authorisation.pdf'),
+  };
+  fs.writeFileSync(files.empower, SMALL_PDF);
+  return files;
+}
 export type EntryTexts = { group: 'open' | 'student'; title: string; description: string; slogan: string; team: string; teamDesc: string };
 
 /** Fills the entry form on /submitWorks: texts, three cropped images, the film and the package, through tus. */
