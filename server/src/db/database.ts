@@ -14,6 +14,10 @@ export type DialectName = 'sqlite' | 'postgres';
 // COUNT(*) and BIGINT come back from pg as strings; the app's numbers fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** The better-sqlite3 handle behind a SQLite Kysely, for the few synchronous paths that skip Kysely (votes). */
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+export const sqliteHandle = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
+
 /** A pool's connections right now, for the metrics endpoint; SQLite has one connection and nothing waits in a pool. */
 export type PoolStats = () => { total: number; idle: number; waiting: number };
 
@@ -45,6 +49,7 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName; poolS
   const outage = new DatabaseOutage();
   const db = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage) });
   trackOutage(db, outage);
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', poolStats: () => ({ total: 1, idle: 0, waiting: 0 }) };
 }
 

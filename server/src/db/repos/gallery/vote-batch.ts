@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../database';
+import { type Db, type DialectName, sqliteHandle } from '../../database';
+import { writeVoteBatchSqlite } from './vote-batch-sqlite';
 import type { VoteRow } from './votes';
 
 /**
  * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
- * transaction, with a few multi-row statements instead of one transaction per vote. Every outcome is what
- * the votes would have got one after another in arrival order: the first of two votes with one challenge or
+ * transaction: on PostgreSQL a few multi-row statements (here), on SQLite prepared one-row statements run
+ * synchronously (vote-batch-sqlite.ts). Every outcome is what the votes would have got one after another in arrival order: the first of two votes with one challenge or
  * one slot wins, the second gets 3004 or 2015. A vote on an entry that cannot take votes is refused (2100)
  * without spending its challenge, and the rest of the batch still commits. Statements work on SQLite and
  * PostgreSQL alike (ON CONFLICT DO NOTHING RETURNING); rows go in key order, so two instances' batches
@@ -38,6 +39,9 @@ const AUDIT_OF: Record<Exclude<BatchOutcome['kind'], 'counted'>, string> = {
  * cannot commit between the read and the writes, which would fail the batch), PostgreSQL's reads them FOR UPDATE.
  */
 export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchVote[], audits: AuditRow[]): Promise<BatchOutcome[]> {
+  const sqlite = dialect === 'sqlite' ? sqliteHandle(db) : undefined;
+  // Holding Kysely's connection keeps any Kysely transaction off the handle while the batch runs.
+  if (sqlite) return db.connection().execute(async () => writeVoteBatchSqlite(sqlite, votes, audits));
   return inTransaction(db, dialect, async (trx) => {
     const lockEntries = dialect === 'postgres';
     const outcomes: (BatchOutcome | undefined)[] = new Array(votes.length);
