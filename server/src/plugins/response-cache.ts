@@ -35,6 +35,12 @@ export type CacheSpec = {
   sharing: Sharing;
   /** Request headers that change the answer besides Accept-Encoding (e.g. the locale's). */
   vary?: string;
+  /**
+   * A private answer whose response to a request with no cookie and no token depends on nothing else, its
+   * Set-Cookie included (the entry: not voted, the viewed cookie of this entry alone): the fast path may replay
+   * that response to the next such request. Visitors arriving from a shared link have no cookie yet.
+   */
+  replayAnonymous?: boolean;
 };
 
 export const LOCALE_VARY = 'accept-language, x-locale';
@@ -71,14 +77,16 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   reply.header('cache-control', cacheControl);
   reply.header('vary', spec.vary ? `accept-encoding, ${spec.vary}` : 'accept-encoding');
   reply.header('etag', answer.etag);
-  const shared = spec.sharing === 'public'; // only answers the same for every visitor may be replayed (fast-path.ts)
+  // Only answers the same for every visitor (or every anonymous one) may be replayed (fast-path.ts).
+  const anonymous = spec.replayAnonymous === true && request.headers.cookie === undefined && request.headers.authorization === undefined;
+  const replayable = spec.sharing === 'public' || anonymous;
   if (answer.status === 200 && matches(request.headers['if-none-match'], answer.etag)) {
-    if (shared) offerToFastPath(request.raw, answer, undefined);
+    if (replayable) offerToFastPath(request.raw, answer, undefined, anonymous);
     return reply.code(304).send();
   }
   const { body, encoding } = encodedBody(answer, pickEncoding(request.headers['accept-encoding']));
   if (encoding) reply.header('content-encoding', encoding);
-  if (shared) offerToFastPath(request.raw, answer, body);
+  if (replayable) offerToFastPath(request.raw, answer, body, anonymous);
   return reply.code(answer.status).type(answer.type).send(body);
 }
 

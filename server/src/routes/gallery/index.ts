@@ -55,7 +55,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = req.params.id;
     const timeZone = ctx.config.contestTimezone;
     const voted = await votedFor(ctx.db, id, { voterKey: readVoterKey(req), userId: (await req.sessionUser())?.id }, timeZone);
-    const spec = { key: `entry:${id}:${req.locale}:${voted}`, lifetime: 'counts', sharing: 'private', vary: LOCALE_VARY } as const;
+    // Without a cookie or token: not voted, and the viewed cookie holds this entry alone, so that response is replayable.
+    const spec = { key: `entry:${id}:${req.locale}:${voted}`, lifetime: 'counts', sharing: 'private', vary: LOCALE_VARY, replayAnonymous: true } as const;
     const answer = await cachedAnswer(req, spec, async () => {
       const entry = await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale: req.locale, timeZone });
       return jsonAnswer({ ...entry, voted });

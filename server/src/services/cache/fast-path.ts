@@ -4,17 +4,21 @@ import { type CachedAnswer, matches, pickEncoding, type ResponseCache } from './
 /** A response's headers as the app set them. */
 type Headers = Record<string, string | number | string[] | undefined>;
 
-/** What the app offered to send for a request: a kept public answer, and its body as encoded (undefined: a 304). */
-type Offer = { answer: CachedAnswer; body: Buffer | undefined };
+/**
+ * What the app offered to send for a request: a kept answer, and its body as encoded (undefined: a 304).
+ * `setsCookie`: the response's Set-Cookie is part of the answer for every request with this key (the
+ * anonymous entry answer), so it is replayed too; any other response that sets a cookie is never kept.
+ */
+type Offer = { answer: CachedAnswer; body: Buffer | undefined; setsCookie: boolean };
 
 /** A response the app sent, replayed as it was (status, every header, body) while its answer is still current. */
 type Replay = { answer: CachedAnswer; status: number; headers: Headers; body: Buffer | undefined; count: () => void };
 
 const offers = new WeakMap<IncomingMessage, Offer>();
 
-/** Called by the route as it sends a public cached answer: the fast path may keep the response once it is sent. */
-export function offerToFastPath(req: IncomingMessage, answer: CachedAnswer, body: Buffer | undefined): void {
-  offers.set(req, { answer, body });
+/** Called by the route as it sends a replayable cached answer: the fast path may keep the response once it is sent. */
+export function offerToFastPath(req: IncomingMessage, answer: CachedAnswer, body: Buffer | undefined, setsCookie = false): void {
+  offers.set(req, { answer, body, setsCookie });
 }
 
 /** The answer offered for `req`, if any (taken once). */
@@ -97,7 +101,7 @@ export class FastPath {
   /** Keeps the response the app just sent for `req` when it is a kept public answer (`count`: its metrics series). */
   keep(req: IncomingMessage, status: number, headers: Headers, offer: Offer, count: () => void): void {
     const key = keyOf(req);
-    if (key === undefined || headers['set-cookie'] !== undefined) return;
+    if (key === undefined || (headers['set-cookie'] !== undefined && !offer.setsCookie)) return;
     // What was sent must be what was offered: a 200 with the body, or a 304.
     if (status !== (offer.body === undefined ? 304 : 200)) return;
     const sent: Headers = {};

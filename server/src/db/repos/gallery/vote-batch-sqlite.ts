@@ -29,9 +29,7 @@ function statements(sqlite: SQLite.Database): Statements {
       'insert into votes (entry_id, voter_key, ip, slot, risk, signals, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (slot) do nothing',
     ),
     move: sqlite.prepare('update entries set vote_count = vote_count + ? where id = ?'),
-    audit: sqlite.prepare(
-      'insert into vote_audit (entry_id, voter_key, voter_label, ip, subnet, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-    ),
+    audit: sqlite.prepare('insert into vote_audit (entry_id, voter_key, voter_label, ip, subnet, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?)'),
   } as Omit<Statements, 'write'>;
   const write = sqlite.transaction((votes: BatchVote[], audits: AuditRow[]) => decide(s, votes, audits));
   const all = { ...s, write } as Statements;
