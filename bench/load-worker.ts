@@ -36,6 +36,7 @@ const r = await autocannon({
   url: spec.url,
   connections: spec.connections,
   duration: spec.duration,
+  ...(spec.headers && { headers: spec.headers }),
   ...(votes && {
     requests: [
       {

@@ -13,8 +13,15 @@ export const DURATION = Number(process.env.BENCH_SECONDS || 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 
 export type LoadResult = { rps: number; p99: number; errors: number; ok: number };
-/** One autocannon run; `votes`: every request a POST vote of a new voter (cookie signed with `secret` when given). */
-export type LoadSpec = { url: string; duration: number; connections: number; votes?: { entries: number; secret?: string; powBase?: number } };
+/** One autocannon run; `headers`: sent with each request; `votes`: every request a POST vote of a new voter (cookie signed with `secret` when given). */
+export type LoadSpec = {
+  url: string;
+  duration: number;
+  connections: number;
+  /** Request headers of every request (e.g. a browser's Accept-Encoding). */
+  headers?: Record<string, string>;
+  votes?: { entries: number; secret?: string; powBase?: number };
+};
 
 /** Starts `script` (a `.ts` under tsx, JavaScript as it is) with `env` on top of this process's; resolves once its output shows `ready`. */
 export function start(script: string, env: Record<string, string>, ready: string, nodeArgs: string[] = []): Promise<ChildProcess> {

@@ -149,6 +149,12 @@ async function main() {
         row('  ratio / no-op', ratio(r, yardstick));
         if (p === '/api/news?page=1') row('  ratio Fastify / raw (budget >= 0.85)', ratio(r, rawNews));
       }
+      // The pages as a browser asks for them: compressed (brotli here), a quarter of the bytes above.
+      for (const p of ['/home', '/gallery']) {
+        const r = await load({ url: `${base}${p}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        row(`Fastify     GET ${p} (HTML, brotli)`, figures(r));
+        row('  ratio / no-op', ratio(r, yardstick));
+      }
     }
 
     if (part('size')) {
