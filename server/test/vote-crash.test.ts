@@ -10,12 +10,14 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { issueChallenge } from '../src/services/gallery/challenge';
 import { setLoadTestVoting, solvePow, testContext } from './factories';
-import { useServerProcesses, waitForOutput } from './helpers/server-process';
+import { childPids, useServerProcesses, waitForOutput } from './helpers/server-process';
 
 /**
- * Crash drill for group commit on SQLite (synchronous=FULL): the real server process (tsx, as `npm start`
- * runs it), a vote load over real HTTP from many distinct voters (each a signed voter cookie of its own and
- * a solved challenge), SIGKILL in the middle of it, a restart on the same data. Every vote that was answered
+ * Crash drill for group commit on SQLite (synchronous=FULL): the real server as `npm start` runs it (the
+ * launcher, scripts/start.mjs, running the compiled build/server/main.js, whose vote batches are committed by
+ * the writer thread, vote-writer-thread.js), a vote load over real HTTP from many distinct voters (each a
+ * signed voter cookie of its own and a solved challenge), SIGKILL of the server process in the middle of it,
+ * a restart on the same data. Every vote that was answered
  * 200 must be there; the books must agree (sum of vote counts moved = vote rows = counted audit rows); the
  * file must pass PRAGMA integrity_check. The challenges are issued with the server's secret (the drill
  * holds it, as the bench does) and solved at the lowest difficulty, so the load is votes, not hashing.
@@ -37,6 +39,15 @@ describe('vote crash drill (sqlite)', () => {
     LOG_LEVEL: 'warn',
     // Back-pressure (503 past an event-loop delay) is another drill's subject; this machine is shared.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The launcher builds the server when stale; the web app is not this drill's (a bare page shell is served).
+    START_SKIP_BUILD: '1',
+  };
+  const launch = { script: 'scripts/start.mjs', env };
+  /** The server process under the launcher (what SIGKILL hits: a crash of the server, not of its supervisor). */
+  const serverPid = (launcher: number) => {
+    const [pid] = childPids(launcher);
+    if (pid === undefined) throw new Error('the launcher has no server process');
+    return pid;
   };
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -66,14 +77,17 @@ describe('vote crash drill (sqlite)', () => {
   it('SIGKILL during a vote load: every acknowledged vote survives the restart, counter = rows = audit, integrity ok', async () => {
     const { entries, countBefore } = await prepare();
     expect(entries.length).toBeGreaterThan(0);
-    const server = await startProcess({ env });
+    const server = await startProcess(launch);
+    const pid = serverPid(server.child.pid as number);
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('build/server/main.js');
     const base = `http://127.0.0.1:${server.port}`;
     const challengeCtx = { config: { cookieSecret: SECRET } } as AppContext;
     const acknowledged: string[] = [];
     let sent = 0;
     let killed = false;
     let failures = 0;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => server.child.once('exit', (_code, signal) => resolve(signal)));
+    // The launcher exits as the shell would for its killed child: 128 + 9.
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
 
     const worker = async (w: number) => {
       for (let i = 0; !killed; i++) {
@@ -97,18 +111,18 @@ describe('vote crash drill (sqlite)', () => {
         }
         if (!killed && acknowledged.length >= KILL_AFTER) {
           killed = true;
-          server.child.kill('SIGKILL');
+          process.kill(pid, 'SIGKILL');
         }
       }
     };
     await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-    expect(await exited).toBe('SIGKILL');
+    expect(await exited).toBe(137);
     // The kill came while votes were in flight (requests that never got an answer), not after the load.
     expect(failures).toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
     // The same data, a new process: it starts (recovering the WAL) and votes again.
-    const again = await startProcess({ env });
+    const again = await startProcess(launch);
     const after = await fetch(`http://127.0.0.1:${again.port}/api/gallery/entries/${entries[0]}/vote`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `mfc_voter=${encodeURIComponent(sign(`after-crash-${randomBytes(6).toString('hex')}`, SECRET))}` },
