@@ -1,5 +1,5 @@
 // The server compiled for production: esbuild bundles server/src (with common/ and the JSON it imports)
-// into build/server/main.js, worker.js and vote-writer-thread.js, so `npm start` runs plain JavaScript instead of
+// into build/server/main.js and build/server/worker.js, so `npm start` runs plain JavaScript instead of
 // transpiling TypeScript through tsx at every start. Packages stay external (native ones such as
 // better-sqlite3, sharp and @node-rs/argon2 cannot be bundled), so they load from node_modules as before.
 // `node scripts/build-server.mjs` builds; scripts/start.mjs calls `buildServerIfStale`.
@@ -9,12 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = path.join(root, 'build/server');
-// The vote writer thread is loaded by path beside main.js (db/repos/gallery/vote-writer.ts), so it is an entry of its own.
-const ENTRIES = {
-  main: 'server/src/main.ts',
-  worker: 'server/src/cli/worker.ts',
-  'vote-writer-thread': 'server/src/db/repos/gallery/vote-writer-thread.ts',
-};
+const ENTRIES = { main: 'server/src/main.ts', worker: 'server/src/cli/worker.ts' };
 // What the bundle is made of: its sources, and this file (a changed build is a changed server).
 const SOURCES = ['server/src', 'common', 'scripts/build-server.mjs'];
 

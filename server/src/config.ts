@@ -28,8 +28,6 @@ export type Config = {
   voteBlocklistFile: string | undefined;
   /** VOTE_BATCH_MS: how long the first vote of a batch waits for others (0: until the current I/O turn ends). */
   voteBatchMs: number;
-  /** VOTE_WRITER_THREAD: on a SQLite file, vote batches are written by a thread of their own (default true). */
-  voteWriterThread: boolean;
   /** IANA zone whose midnight starts a contest day (per-day voting, "votes today"). */
   contestTimezone: string;
   logLevel: string;
@@ -267,7 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     sessionAbsoluteDays: int(env.SESSION_ABSOLUTE_DAYS, 30),
     voteBlocklistFile: env.VOTE_BLOCKLIST_FILE || undefined,
     voteBatchMs: wholeAtLeast(env.VOTE_BATCH_MS, 0, 0),
-    voteWriterThread: bool(env.VOTE_WRITER_THREAD, true),
     contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'build/web'),

@@ -14,8 +14,7 @@ import { childPids, useServerProcesses, waitForOutput } from './helpers/server-p
 
 /**
  * Crash drill for group commit on SQLite (synchronous=FULL): the real server as `npm start` runs it (the
- * launcher, scripts/start.mjs, running the compiled build/server/main.js, whose vote batches are committed by
- * the writer thread, vote-writer-thread.js), a vote load over real HTTP from many distinct voters (each a
+ * launcher, scripts/start.mjs, running the compiled build/server/main.js), a vote load over real HTTP from many distinct voters (each a
  * signed voter cookie of its own and a solved challenge), SIGKILL of the server process in the middle of it,
  * a restart on the same data. Every vote that was answered
  * 200 must be there; the books must agree (sum of vote counts moved = vote rows = counted audit rows); the

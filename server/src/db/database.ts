@@ -1,10 +1,11 @@
-import type SQLite from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { markDatabaseError } from './failures';
 import { DatabaseOutage, trackOutage, watchedDialect } from './outage';
 import type { Database } from './schema/index';
-import { openSqlite } from './sqlite-file';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export type Db = Kysely<Database>;
@@ -37,7 +38,15 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName; poolS
     return { db, dialect: 'postgres', poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`Unsupported DATABASE_URL: ${url}`);
-  const sqlite = openSqlite(url.slice('sqlite:'.length));
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the one writer; FULL sync so an acknowledged vote survives power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another connection's write transaction (`npm run admin`, a media worker process) is waited for, not failed.
+  sqlite.pragma('busy_timeout = 5000');
   const outage = new DatabaseOutage();
   const db = new Kysely<Database>({ dialect: watchedDialect(immediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })), outage) });
   trackOutage(db, outage);
@@ -47,7 +56,7 @@ export function openDatabase(url: string): { db: Db; dialect: DialectName; poolS
 
 /**
  * SQLite transactions take the write lock at BEGIN (IMMEDIATE) instead of at their first write. A deferred
- * transaction that read before another connection (the vote writer thread, a CLI, the media worker) committed
+ * transaction that read before another connection (`npm run admin`, a media worker process) committed
  * would fail its first write with SQLITE_BUSY at once, without waiting for busy_timeout; an immediate one waits
  * for the lock and then sees the latest data.
  */

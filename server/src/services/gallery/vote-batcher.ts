@@ -20,20 +20,14 @@ export class VoteBatcher {
   private votes: { vote: BatchVote; waiter: Waiter<BatchOutcome> }[] = [];
   private audits: { row: AuditRow; waiter: Waiter<void> }[] = [];
   private scheduled = false;
-  private readonly running = new Set<Promise<void>>();
+  private running: Promise<void> | undefined;
   /** Transactions run and votes they carried (for tests, and to see the batch size under load). */
   readonly stats = { batches: 0, votes: 0 };
 
-  /**
-   * `maxInFlight`: batches handed to the writer before the first is answered. 1 for a writer that takes the
-   * event loop (the next batch forms while this one is written); more for the writer thread, which queues
-   * them and commits those waiting together, so a batch never waits for the round trip of the one before.
-   */
   constructor(
     private readonly write: BatchWriter,
     private readonly windowMs: number,
     private readonly settled?: BatchSettled,
-    private readonly maxInFlight = 1,
   ) {}
 
   vote(vote: BatchVote): Promise<BatchOutcome> {
@@ -51,25 +45,22 @@ export class VoteBatcher {
     });
   }
 
-  private get queued(): boolean {
-    return this.votes.length > 0 || this.audits.length > 0;
-  }
-
-  private schedule(soon = false): void {
-    // With every slot taken, the batch ending first takes the next one.
-    if (this.scheduled || this.running.size >= this.maxInFlight) return;
+  private schedule(): void {
+    // A batch being written takes the next one when it ends.
+    if (this.scheduled || this.running) return;
     this.scheduled = true;
     const go = () => {
       this.scheduled = false;
-      if (!this.queued) return;
-      const run: Promise<void> = this.flush().finally(() => {
-        this.running.delete(run);
+      this.running = this.flush().finally(() => {
+        this.running = undefined;
         // Those that came meanwhile waited a whole batch already: after this batch's answers are out, at once.
-        if (this.queued) this.schedule(true);
+        if (this.votes.length > 0 || this.audits.length > 0) {
+          this.scheduled = true;
+          setImmediate(go);
+        }
       });
-      this.running.add(run);
     };
-    if (this.windowMs > 0 && !soon) setTimeout(go, this.windowMs);
+    if (this.windowMs > 0) setTimeout(go, this.windowMs);
     else setImmediate(go);
   }
 
@@ -106,8 +97,8 @@ export class VoteBatcher {
 
   /** Resolves once every vote handed in so far is written (or refused); for shutdown. */
   async drain(): Promise<void> {
-    while (this.running.size > 0 || this.scheduled || this.queued) {
-      if (this.running.size > 0) await Promise.all(this.running);
+    while (this.running || this.scheduled || this.votes.length > 0 || this.audits.length > 0) {
+      if (this.running) await this.running;
       else await new Promise((r) => setTimeout(r, Math.max(1, this.windowMs)));
     }
   }

@@ -2,9 +2,7 @@ import type { Config } from '../../config';
 import { type Db, type DialectName, nowIso } from '../../db/database';
 import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
 import { type AuditRow, type BatchOutcome, type BatchVote, writeVoteBatch } from '../../db/repos/gallery/vote-batch';
-import { VoteWriterThread } from '../../db/repos/gallery/vote-writer';
 import { countedByMinute, votesBySecond } from '../../db/repos/gallery/votes';
-import { sqliteFileOf } from '../../db/sqlite-file';
 import { subnetOf } from './subnet';
 import { VoteBatcher } from './vote-batcher';
 import { type CountedVote, type RecentVotes, VoteCounters } from './vote-counters';
@@ -28,8 +26,8 @@ export type VoteDesk = {
   cast(vote: BatchVote): Promise<BatchOutcome>;
   /** Audits a refusal with the next batch; resolves after it committed. */
   audit(row: AuditRow): Promise<void>;
-  /** Batches written so far by this process, the votes in them, and who writes them (a thread of their own on a SQLite file). */
-  stats(): { batches: number; votes: number; writer: 'thread' | 'inline' };
+  /** Batches written so far by this process, and the votes in them. */
+  stats(): { batches: number; votes: number };
   /** Writes what was handed in, then closes Redis (after the HTTP drain, before the database closes). */
   close(): Promise<void>;
 };
@@ -75,11 +73,8 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
   };
 
   let purgedAt = Date.now();
-  // A SQLite file's batches are written off the main thread (vote-writer.ts); PostgreSQL's are network round trips.
-  const file = dialect === 'sqlite' && config.voteWriterThread ? sqliteFileOf(config.databaseUrl) : undefined;
-  const thread = file ? new VoteWriterThread(file) : undefined;
   const batcher = new VoteBatcher(
-    (votes, audits) => (thread ? thread.write(votes, audits) : writeVoteBatch(db, dialect, votes, audits)),
+    (votes, audits) => writeVoteBatch(db, dialect, votes, audits),
     config.voteBatchMs,
     async (votes, outcomes) => {
       const kept = outcomes ? votes.filter((_, i) => outcomes[i]?.kind === 'counted') : [];
@@ -90,8 +85,6 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
         void purgeSpentChallenges(db, nowIso()).catch(() => undefined);
       }
     },
-    // The thread queues batches and commits those waiting together: a few in flight keep it busy.
-    thread ? 4 : 1,
   );
 
   return {
@@ -105,10 +98,9 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
     },
     cast: (vote) => batcher.vote(vote),
     audit: (row) => batcher.audit(row),
-    stats: () => ({ ...batcher.stats, writer: thread ? 'thread' : 'inline' }),
+    stats: () => ({ ...batcher.stats }),
     async close() {
       await batcher.drain();
-      await thread?.close();
       await counters?.close();
     },
   };
