@@ -47,6 +47,11 @@ describe.each(DIALECTS)('entries: optional subtitles shown as WebVTT captions (%
     expect(vtt.statusCode).toBe(200);
     expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(vtt.body).toBe(EXPECTED_VTT);
+    // Kept in memory like the other public reads: tagged, and a client holding the tag gets a 304.
+    expect(vtt.headers.etag).toBeDefined();
+    expect(vtt.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    const again = await t.app.inject({ method: 'GET', url: captionsAt, headers: { 'if-none-match': vtt.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
 
     // Rejected after approval: the captions go with the entry.
     expect((await asAdmin(`/api/admin/entries/${entryId}/reject`, { reason: 'Rights unclear.' })).statusCode).toBe(200);

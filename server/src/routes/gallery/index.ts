@@ -65,12 +65,13 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCached(req, reply, answer, spec);
   });
 
-  // Short caching: a withdrawn or rejected entry's captions stop being served within minutes everywhere.
+  // From memory like the other public reads (converted once per lifetime, not per request; a console write or a
+  // withdrawal drops it at once here); browsers and CDNs revalidate, so removed captions stop within seconds.
   app.get('/api/gallery/entries/:id/captions.vtt', { schema: { params: idParam } }, async (req, reply) =>
-    reply
-      .type('text/vtt; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(await entryCaptions(ctx, req.params.id)),
+    replyCached(req, reply, { key: `captions:${req.params.id}`, lifetime: 'content', sharing: 'public' }, async () => ({
+      type: 'text/vtt; charset=utf-8',
+      body: await entryCaptions(ctx, req.params.id),
+    })),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { AuditRow, BatchOutcome, BatchVote } from './vote-batch';
+import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
 
 /**
  * SQLite's group commit (see vote-batch.ts for the rules): the same outcomes, written with prepared
@@ -37,8 +37,6 @@ function statements(sqlite: SQLite.Database): Statements {
   return all;
 }
 
-const AUDIT_OF: Record<BatchOutcome['kind'], string> = { counted: 'counted', duplicate: 'duplicate', challengeUsed: 'challengeUsed', notVotable: 'notFound' };
-
 function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditRow[]): BatchOutcome[] {
   // Each entry's count as the batch goes: read once (null: cannot take votes), moved once at the end.
   const counts = new Map<number, number | null>();
@@ -60,7 +58,7 @@ function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditR
   for (const [id, n] of added) s.move.run(n, id);
   for (const a of audits) s.audit.run(a.entryId, a.voterKey, a.label ?? null, a.ip, a.subnet, a.outcome, a.at);
   votes.forEach(({ row }, i) => {
-    s.audit.run(row.entryId, row.voterKey, row.label ?? null, row.ip, row.subnet, AUDIT_OF[(outcomes[i] as BatchOutcome).kind], row.at);
+    s.audit.run(row.entryId, row.voterKey, row.label ?? null, row.ip, row.subnet, AUDIT_OUTCOME[(outcomes[i] as BatchOutcome).kind], row.at);
   });
   return outcomes;
 }

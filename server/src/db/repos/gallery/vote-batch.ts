@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, type DialectName, sqliteHandle } from '../../database';
 import { writeVoteBatchSqlite } from './vote-batch-sqlite';
-import type { VoteRow } from './votes';
+import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
 
 /**
  * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
@@ -12,10 +12,7 @@ import type { VoteRow } from './votes';
  * PostgreSQL alike (ON CONFLICT DO NOTHING RETURNING); rows go in key order, so two instances' batches
  * meeting on PostgreSQL wait for each other in one order and never deadlock.
  */
-export type BatchVote = { row: VoteRow; challenge?: { signature: string; expiresAt: string } };
-export type AuditRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string };
-/** What became of one vote of a batch; `count` is the entry's count right after it (as if written alone). */
-export type BatchOutcome = { kind: 'counted'; count: number } | { kind: 'duplicate' } | { kind: 'challengeUsed' } | { kind: 'notVotable' };
+export type { AuditRow, BatchOutcome, BatchVote } from './vote-batch-types';
 
 /** Rows per statement: 7 columns each stays far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
@@ -25,12 +22,6 @@ function chunks<T>(rows: T[]): T[][] {
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
 }
-
-const AUDIT_OF: Record<Exclude<BatchOutcome['kind'], 'counted'>, string> = {
-  duplicate: 'duplicate',
-  challengeUsed: 'challengeUsed',
-  notVotable: 'notFound',
-};
 
 /**
  * Writes one batch; returns each vote's outcome in the order given. Throws (and keeps nothing: no vote, no
@@ -133,7 +124,7 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
       ...audits.map((a) => ({ ...a, outcome: a.outcome })),
       ...votes.map((v, i) => {
         const o = outcomes[i] as BatchOutcome;
-        return { ...v.row, outcome: o.kind === 'counted' ? 'counted' : AUDIT_OF[o.kind] };
+        return { ...v.row, outcome: AUDIT_OUTCOME[o.kind] };
       }),
     ];
     for (const part of chunks(auditRows)) {

@@ -1,0 +1,15 @@
+import type { VoteRow } from './votes';
+
+/** What a batch of group commit carries and answers (vote-batch.ts on PostgreSQL, vote-batch-sqlite.ts on SQLite). */
+export type BatchVote = { row: VoteRow; challenge?: { signature: string; expiresAt: string } };
+export type AuditRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string };
+/** What became of one vote of a batch; `count` is the entry's count right after it (as if written alone). */
+export type BatchOutcome = { kind: 'counted'; count: number } | { kind: 'duplicate' } | { kind: 'challengeUsed' } | { kind: 'notVotable' };
+
+/** The audit outcome a vote's batch outcome is recorded as. */
+export const AUDIT_OUTCOME: Record<BatchOutcome['kind'], string> = {
+  counted: 'counted',
+  duplicate: 'duplicate',
+  challengeUsed: 'challengeUsed',
+  notVotable: 'notFound',
+};
