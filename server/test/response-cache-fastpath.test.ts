@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, publishedNews, startTestApp, type TestApp } from './factories';
+import { createTestUser, DIALECTS, newEntrant, openSubmissions, publishedNews, startTestApp, submitEntry, type TestApp } from './factories';
 import { listen } from './submission-client';
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -169,7 +169,12 @@ describe.each(DIALECTS)('response fast path on %s', (dialect) => {
   });
 
   it('replays the entry to a visitor with no cookie, viewed cookie included; a visitor with cookies gets the app', async () => {
-    const [entry, second] = JSON.parse((await raw(base, '/api/gallery?page=1')).body.toString()).data.items.map((i: { id: number }) => i.id) as number[];
+    // The subject: an entry submitted through the API and approved in the console; the other page a gallery neighbour.
+    const entrant = await newEntrant(t, await openSubmissions(t));
+    const entry = (await submitEntry(entrant)).id;
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/entries/${entry}/approve`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const second = (JSON.parse((await raw(base, '/api/gallery?page=1')).body.toString()).data.items as { id: number }[]).find((i) => i.id !== entry)?.id;
     const path = `/api/gallery/entries/${entry}`;
     const { slow, fast } = await appThenFast(path, { 'accept-encoding': 'br' });
     expect(sent(fast)).toEqual(sent(slow));

@@ -5,16 +5,16 @@ import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from 
 
 /**
  * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
- * transaction: on PostgreSQL a few multi-row statements (here), on SQLite prepared one-row statements run
- * synchronously (vote-batch-sqlite.ts). Every outcome is what the votes would have got one after another in arrival order: the first of two votes with one challenge or
- * one slot wins, the second gets 3004 or 2015. A vote on an entry that cannot take votes is refused (2100)
- * without spending its challenge, and the rest of the batch still commits. Statements work on SQLite and
- * PostgreSQL alike (ON CONFLICT DO NOTHING RETURNING); rows go in key order, so two instances' batches
- * meeting on PostgreSQL wait for each other in one order and never deadlock.
+ * transaction. Every outcome is what the votes would have got one after another in arrival order: the first of
+ * two votes with one challenge or one slot wins, the second gets 3004 or 2015. A vote on an entry that cannot
+ * take votes is refused (2100) without spending its challenge, and the rest of the batch still commits. On
+ * PostgreSQL (here) a few multi-row statements (ON CONFLICT DO NOTHING RETURNING), rows in key order, so two
+ * instances' batches wait for each other in one order and never deadlock; on SQLite prepared one-row statements
+ * run synchronously on better-sqlite3 (vote-batch-sqlite.ts), where a statement is a call, not a round trip.
  */
 export type { AuditRow, BatchOutcome, BatchVote } from './vote-batch-types';
 
-/** Rows per statement: 7 columns each stays far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+/** Rows per statement: 7 columns each stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
 
 function chunks<T>(rows: T[]): T[][] {
@@ -26,15 +26,16 @@ function chunks<T>(rows: T[]): T[][] {
 /**
  * Writes one batch; returns each vote's outcome in the order given. Throws (and keeps nothing: no vote, no
  * spent challenge, no audit row) when the transaction fails. The entries read as votable stay so until the
- * commit: SQLite's transaction takes the write lock at BEGIN IMMEDIATE (so a second process on the file
- * cannot commit between the read and the writes, which would fail the batch), PostgreSQL's reads them FOR UPDATE.
+ * commit: PostgreSQL reads them FOR UPDATE; SQLite's transaction holds the write lock from BEGIN IMMEDIATE.
  */
 export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchVote[], audits: AuditRow[]): Promise<BatchOutcome[]> {
-  const sqlite = dialect === 'sqlite' ? sqliteHandle(db) : undefined;
-  // Holding Kysely's connection keeps any Kysely transaction off the handle while the batch runs.
-  if (sqlite) return db.connection().execute(async () => writeVoteBatchSqlite(sqlite, votes, audits));
-  return inTransaction(db, dialect, async (trx) => {
-    const lockEntries = dialect === 'postgres';
+  if (dialect === 'sqlite') {
+    const sqlite = sqliteHandle(db);
+    if (!sqlite) throw new Error('writeVoteBatch: a SQLite database opened without openDatabase');
+    // Holding Kysely's connection keeps any Kysely transaction off the handle while the batch runs.
+    return db.connection().execute(async () => writeVoteBatchSqlite(sqlite, votes, audits));
+  }
+  return inTransaction(db, async (trx) => {
     const outcomes: (BatchOutcome | undefined)[] = new Array(votes.length);
     const entryIds = [...new Set(votes.map((v) => v.row.entryId))].sort((a, b) => a - b);
     const votable = new Set<number>();
@@ -45,7 +46,7 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
         .where('id', 'in', entryIds)
         .where('status', '=', 'approved')
         .orderBy('id')
-        .$if(lockEntries, (q) => q.forUpdate())
+        .forUpdate()
         .execute();
       for (const r of rows) votable.add(r.id);
     }
@@ -147,16 +148,16 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
   });
 }
 
-/** BEGIN (IMMEDIATE on SQLite) ... COMMIT on one connection; ROLLBACK when `body` throws. */
-async function inTransaction<T>(db: Db, dialect: DialectName, body: (trx: Db) => Promise<T>): Promise<T> {
+/** BEGIN ... COMMIT on one pooled connection; ROLLBACK when `body` throws. */
+async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql.raw(dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(conn);
+    await sql.raw('begin').execute(conn);
     try {
       const result = await body(conn);
       await sql.raw('commit').execute(conn);
       return result;
     } catch (err) {
-      // Also after a failed COMMIT: SQLite keeps the transaction open then; PostgreSQL has ended it already.
+      // Also after a failed COMMIT, where PostgreSQL has ended the transaction already (the error is ignored).
       await sql
         .raw('rollback')
         .execute(conn)
