@@ -73,8 +73,8 @@ describe('page HTML', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // The same set on API answers, errors included, and on every one of them the full helmet set.
-    for (const url of ['/home', '/api/news?page=1', '/api/news/999999', '/robots.txt']) {
+    // Every page, found or not, and the site's other documents: the full set.
+    for (const url of ['/home', '/en-US/nope', '/robots.txt']) {
       const h = (await get(url)).headers;
       expect(h['content-security-policy'], url).toBe(csp);
       expect(h['strict-transport-security'], url).toMatch(/^max-age=\d+/);
@@ -84,6 +84,19 @@ describe('page HTML', () => {
       expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(h['cross-origin-embedder-policy'], url).toBeUndefined();
     }
+    // API answers, errors included: the REST set, with a CSP under which nothing loads or frames them.
+    for (const url of ['/api/news?page=1', '/api/news/999999', '/api/currentUser', '/api?x=1']) {
+      const h = (await get(url)).headers;
+      expect(h['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(h['x-frame-options'], url).toBe('DENY');
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(h['cross-origin-resource-policy'], url).toBe('same-site');
+      for (const pageOnly of ['cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control'])
+        expect(h[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+    }
+    // A path that only begins like the API is a page.
+    expect((await get('/apiary')).headers['content-security-policy']).toBe(csp);
     // An uploaded or generated file keeps its own sandboxing policy over the site's.
     const media = (await get('/media/seed/news-1.jpg')).headers;
     expect(media['content-security-policy']).toMatch(/^default-src 'none';.*sandbox$/);

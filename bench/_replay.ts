@@ -1,0 +1,10 @@
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+const mode = process.env.MODE ?? 'full';
+const r = JSON.parse(readFileSync(process.env.F!, 'utf8'));
+const body = Buffer.from(r.b);
+const small: Record<string, string> = { 'content-type': r.h['content-type'] };
+const headers = mode === 'full' ? r.h : small;
+const server = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { ...headers, 'content-length': body.length }).end(mode === 'nobody' ? undefined : body); }); });
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('noop ready'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
