@@ -189,6 +189,9 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
     .getByRole('button', { name: /OK|确\s*定/ })
     .click();
   await expect(page.getByTestId('results-state')).toContainText('Published');
+  // The results mails go out in the background; the console follows them until every one is sent.
+  await expect(page.getByTestId('results-mails')).toContainText(/Results mails: all \d+ sent/, { timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/console-results-1280.png` });
 
   // A visitor: the menu has Results, the page shows the winners, each card opens its gallery page.
   const visitor = await personIn(browser, 'en-US');

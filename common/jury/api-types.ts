@@ -62,7 +62,8 @@ export type RankingRow = RankedEntry & {
 
 export type Ranking = { group: EntryGroup; weights: { jury: number; public: number }; rows: RankingRow[] };
 
-export type ResultsState = { publishedAt: string | null; mailed: number };
+/** `mailed`: results mails sent; `toMail`: approved entries whose mail is still to go (0 while unpublished). */
+export type ResultsState = { publishedAt: string | null; mailed: number; toMail: number };
 
 /** One winner's card on the public results page. */
 export type ResultWinner = { entryId: number; entryNo: number | null; title: string; team: string; coverUrl: string | null; award: string; rank: number };

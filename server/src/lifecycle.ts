@@ -1,19 +1,20 @@
 import type { AppContext, Log } from './context';
 import { sweepOrphanFiles } from './services/cleanup/orphan-files';
 import { startExhibitionWorker } from './services/console/exhibition-video-worker';
+import { startResultsMailer } from './services/jury/results-mailer';
 import { ffmpegAvailable } from './services/media/ffmpeg';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
  * the app is built (serve.ts, a cluster's primary: cluster/primary.ts, cli/worker.ts, the test app),
  * stopped after the HTTP drain, in the reverse order of start: upload sweep -> exhibition-video worker ->
- * media worker -> media queue (BullMQ's Redis) -> mailer -> vote batches (the last votes written) -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
+ * media worker -> results mailer (its mail in flight sent) -> media queue (BullMQ's Redis) -> mailer -> vote batches (the last votes written) -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
 type LifecycleLog = Log & { warn: (msg: string) => void };
 
 /**
- * `server`: the upload sweep, and the media worker unless `config.media.worker` is off (a single server, or the
+ * `server`: the upload sweep, the results mailer, and the media worker unless `config.media.worker` is off (a single server, or the
  * primary of a cluster, cluster/primary.ts). `worker` (`npm run worker`): the media worker only. `http`: an
  * HTTP worker of a cluster: no background work (its primary runs it once for all), only what requests use.
  */
@@ -38,6 +39,11 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     { name: 'mailer', stop: () => ctx.mailer.close() },
     { name: 'media queue', stop: () => ctx.mediaQueue.close() },
   ];
+  if (role === 'server') {
+    // The entrants' results mails, in the background (services/jury/results.ts); one process per site runs it.
+    const mailer = startResultsMailer(ctx, log);
+    parts.push({ name: 'results mailer', stop: () => mailer.stop() });
+  }
   const media = ctx.config.media;
   // An HTTP worker of a cluster neither runs nor checks for ffmpeg: its primary does, once.
   if (role !== 'http' && !(await ffmpegAvailable(media.ffmpeg))) {

@@ -66,11 +66,23 @@ export function parseMail(raw: string, to: string[]): SunkMail {
   return { to, subject: decodeWords(top.headers.subject ?? ''), text: text ? bodyText(text) : '', html: html ? bodyText(html) : '', raw };
 }
 
-export type MailSink = { port: number; url: string; messages: SunkMail[]; to: (email: string) => SunkMail[]; close: () => Promise<void> };
+export type MailSink = {
+  port: number;
+  url: string;
+  messages: SunkMail[];
+  to: (email: string) => SunkMail[];
+  /** From now on refuse every message (550), or accept them again; starts as the `failing` option says. */
+  refuse: (on: boolean) => void;
+  /** Holds every message unanswered (the sender waits, as on a slow server) until the returned function is called. */
+  hold: () => () => void;
+  close: () => Promise<void>;
+};
 
 /** Starts the sink on a free port. `failing: true` refuses every message (to test 2012). */
 export async function startMailSink(opts: { failing?: boolean; port?: number; host?: string } = {}): Promise<MailSink> {
   const messages: SunkMail[] = [];
+  let held: Promise<void> | undefined;
+  let failing = opts.failing ?? false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -78,8 +90,9 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (opts.failing) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      stream.on('end', async () => {
+        await held;
+        if (failing) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
         messages.push(
           parseMail(
             Buffer.concat(chunks).toString('utf8'),
@@ -98,6 +111,19 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
     url: `smtp://${host}:${port}`,
     messages,
     to: (email) => messages.filter((m) => m.to.includes(email.toLowerCase())),
+    refuse: (on) => {
+      failing = on;
+    },
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -77,7 +77,7 @@ export const consoleJuryRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(ranking);
   });
   app.get('/api/admin/jury/results', async () => ok(await resultsState(db)));
-  app.post('/api/admin/jury/results/publish', async (req) => ok(await publishResults(ctx, (err) => req.log.error({ err }, 'results mail not sent'))));
+  app.post('/api/admin/jury/results/publish', async () => ok(await publishResults(ctx)));
   app.post('/api/admin/jury/results/unpublish', async () => ok(await unpublishResults(db)));
 
   app.get('/api/admin/jury/exports/scores.csv', async (req, reply) => sendCsv(reply, 'jury-scores', await exportScoreSheetCsv(db, req.locale)));

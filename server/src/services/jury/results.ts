@@ -4,11 +4,11 @@ import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/loc
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
-import { claimMailing, countMailed, markMailed, recordMailed, releaseMailing } from '../../db/repos/jury/results-mailings';
-import { approvedEntrants } from '../../db/repos/jury/scores';
+import { claimMailing, countMailed, countUnmailed, markMailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { resultsMail } from '../../mail/templates/jury/results';
 import { localize } from '../content/localize';
+import { jobQueued } from '../media/wake';
 import { buildRanking } from './ranking';
 
 const RESULTS_SETTING = 'results.published';
@@ -31,7 +31,10 @@ type SnapshotWinner = {
  */
 type Snapshot = { publishedAt: string | null; groups: { group: EntryGroup; winners: SnapshotWinner[] }[]; mailed?: number[] };
 
-/** A claim on a results mail older than this, never marked sent, belonged to a process that died mid-send. */
+/**
+ * A claim on a results mail older than this, never marked sent, belonged to a process that died mid-send or
+ * to a send that failed: it is tried again. A failed send waits this long, so the other entrants go first.
+ */
 const STALE_CLAIM_MS = 10 * 60_000;
 
 async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
@@ -40,7 +43,8 @@ async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
 
 export async function resultsState(db: Db): Promise<ResultsState> {
   const s = await readSnapshot(db);
-  return { publishedAt: s?.publishedAt ?? null, mailed: await countMailed(db) };
+  const publishedAt = s?.publishedAt ?? null;
+  return { publishedAt, mailed: await countMailed(db), toMail: publishedAt ? await countUnmailed(db) : 0 };
 }
 
 /** Whether the results page is public (the site's menu shows it only then). */
@@ -68,37 +72,48 @@ async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
 }
 
 /**
- * Publishes the results page and mails every entrant of an approved entry not mailed before (winners and
- * the rest get different texts, each in the entrant's own locale). Each mail is claimed in the database before
- * it is sent, so publishes at the same moment (a double click, two instances) mail each entrant once. A mail
- * that fails is logged, gives its claim back and is retried by the next publish; it never un-publishes.
+ * Publishes the results page and hands the entrants' mails to the results mailer (services/jury/results-mailer.ts),
+ * which sends them in the background: a contest with hundreds of entrants and a slow SMTP server would
+ * otherwise hold the organiser's request for minutes, past any proxy's timeout. The answer says how many are
+ * still to go; the console follows them going out.
  */
-export async function publishResults(ctx: AppContext, logError: (err: unknown) => void): Promise<ResultsState> {
+export async function publishResults(ctx: AppContext): Promise<ResultsState> {
   const previous = await readSnapshot(ctx.db);
+  // Entrants mailed before the ledger existed, listed in the old snapshot, are not mailed again.
+  if (previous?.mailed?.length) await recordMailed(ctx.db, previous.mailed, nowIso());
   const snapshot: Snapshot = { publishedAt: nowIso(), groups: await takeSnapshot(ctx.db) };
   await writeSetting(ctx.db, RESULTS_SETTING, snapshot);
-  const winners = new Map(snapshot.groups.flatMap((g) => g.winners.map((w) => [w.entryId, w.award] as const)));
-  const mailedBefore = new Set(previous?.mailed ?? []);
-  for (const entrant of await approvedEntrants(ctx.db)) {
-    const at = nowIso();
-    if (mailedBefore.has(entrant.id)) {
-      await recordMailed(ctx.db, [entrant.id], at);
-      continue;
-    }
-    if (!(await claimMailing(ctx.db, entrant.id, at, nowIso(new Date(Date.now() - STALE_CLAIM_MS))))) continue;
-    const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
-    const award = winners.get(entrant.id);
-    try {
-      await ctx.mailer.send(
-        resultsMail(locale, entrant.email, { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` }),
-      );
-      await markMailed(ctx.db, entrant.id, nowIso());
-    } catch (err) {
-      logError(err);
-      await releaseMailing(ctx.db, entrant.id);
-    }
-  }
+  jobQueued(); // the mailer of this process (or, in a cluster, of the primary) starts at once
   return resultsState(ctx.db);
+}
+
+/**
+ * Sends one results mail if one is due (results published, an approved entry's entrant not mailed yet) and
+ * says whether there was one. Each mail is claimed in the database before it is sent, so senders in several
+ * processes, or publishes at the same moment, mail each entrant once. Winners and the rest get different
+ * texts, each in the entrant's own locale. A send that fails is logged and keeps its claim: it is tried again
+ * once the claim is stale, and the rest go out meanwhile. Unpublishing stops the mails still to go.
+ */
+export async function mailNextResult(ctx: AppContext, logError: (err: unknown) => void): Promise<boolean> {
+  const snapshot = await readSnapshot(ctx.db);
+  if (!snapshot?.publishedAt) return false;
+  const now = Date.now();
+  const staleBefore = nowIso(new Date(now - STALE_CLAIM_MS));
+  const entrant = await nextUnmailedEntrant(ctx.db, staleBefore);
+  if (!entrant) return false;
+  // Another sender took it first: on to the next one.
+  if (!(await claimMailing(ctx.db, entrant.id, nowIso(new Date(now)), staleBefore))) return true;
+  const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
+  const award = snapshot.groups.flatMap((g) => g.winners).find((w) => w.entryId === entrant.id)?.award;
+  try {
+    await ctx.mailer.send(
+      resultsMail(locale, entrant.email, { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` }),
+    );
+    await markMailed(ctx.db, entrant.id, nowIso());
+  } catch (err) {
+    logError(err);
+  }
+  return true;
 }
 
 /** Takes the page down again (the mails already sent stay sent). */

@@ -6,9 +6,15 @@ import { onJobQueued } from './wake';
 /**
  * A worker that runs `runOnce` until stopped: again at once after it ran a job, otherwise after `pollMs` or
  * as soon as a job is queued in this process. `runOnce` gets the stop signal (its job is handed back) and
- * says whether it found a job. Shared by the film worker (database queue) and the exhibition-video worker.
+ * says whether it found a job. Shared by the film worker (database queue), the exhibition-video worker and the results mailer.
  */
-export function startPollLoop(id: string, label: string, settings: MediaSettings, log: Log, runOnce: (stop: AbortSignal) => Promise<boolean>): Worker {
+export function startPollLoop(
+  id: string,
+  label: string,
+  settings: Pick<MediaSettings, 'pollMs'>,
+  log: Log,
+  runOnce: (stop: AbortSignal) => Promise<boolean>,
+): Worker {
   const stop = new AbortController();
   let wake: (() => void) | undefined;
   const unsubscribe = onJobQueued(() => wake?.());

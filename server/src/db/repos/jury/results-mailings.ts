@@ -4,7 +4,7 @@ import type { Db } from '../../database';
 
 /**
  * Claims the entry's results mail; true when this caller may send it. A claim another caller holds is refused,
- * unless it was never marked sent and is older than `staleBefore` (its process died mid-send).
+ * unless it was never marked sent and is older than `staleBefore` (its process died mid-send, or the send failed).
  */
 export async function claimMailing(db: Db, entryId: number, at: string, staleBefore: string): Promise<boolean> {
   const inserted = await db
@@ -29,11 +29,6 @@ export async function markMailed(db: Db, entryId: number, at: string): Promise<v
   await db.updateTable('results_mailings').set({ sent_at: at }).where('entry_id', '=', entryId).execute();
 }
 
-/** A send that failed gives its claim back, so the next publish tries again. */
-export async function releaseMailing(db: Db, entryId: number): Promise<void> {
-  await db.deleteFrom('results_mailings').where('entry_id', '=', entryId).where('sent_at', 'is', null).execute();
-}
-
 /** Records entries mailed before the ledger existed (the old snapshot's list) as sent. */
 export async function recordMailed(db: Db, entryIds: number[], at: string): Promise<void> {
   for (const id of entryIds) {
@@ -50,6 +45,40 @@ export async function countMailed(db: Db): Promise<number> {
     .selectFrom('results_mailings')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('sent_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The entrant of the approved entry, lowest id first, whose results mail is still to send: never claimed, or
+ * claimed before `staleBefore` and never marked sent (a sender that died, or a send that failed).
+ */
+export function nextUnmailedEntrant(db: Db, staleBefore: string) {
+  return db
+    .selectFrom('entries')
+    .innerJoin('users', 'users.id', 'entries.user_id')
+    .leftJoin('results_mailings', 'results_mailings.entry_id', 'entries.id')
+    .select(['entries.id', 'entries.title', 'users.email', 'users.locale'])
+    .where('entries.status', '=', 'approved')
+    .where((eb) =>
+      eb.or([
+        eb('results_mailings.entry_id', 'is', null),
+        eb.and([eb('results_mailings.sent_at', 'is', null), eb('results_mailings.claimed_at', '<', staleBefore)]),
+      ]),
+    )
+    .orderBy('entries.id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Approved entries whose results mail has not been sent (claimed or not). */
+export async function countUnmailed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .leftJoin('results_mailings', 'results_mailings.entry_id', 'entries.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entries.status', '=', 'approved')
+    .where('results_mailings.sent_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

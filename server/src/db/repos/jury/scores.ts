@@ -130,14 +130,3 @@ export function scoreSheetRows(db: Db) {
     .orderBy('jury_criteria.id', 'asc')
     .execute();
 }
-
-/** Entrants of approved entries (for the results mail). */
-export function approvedEntrants(db: Db) {
-  return db
-    .selectFrom('entries')
-    .innerJoin('users', 'users.id', 'entries.user_id')
-    .select(['entries.id', 'entries.title', 'users.email', 'users.locale'])
-    .where('entries.status', '=', 'approved')
-    .orderBy('entries.id', 'asc')
-    .execute();
-}

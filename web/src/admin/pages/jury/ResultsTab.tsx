@@ -8,6 +8,8 @@ import { adminGet, adminSend, downloadCsv } from '../../api';
 import { AWARDS_KEY } from './AwardsTab';
 import { nameIn } from './NameFields';
 
+const MAIL_PROGRESS_EVERY_MS = 3000;
+
 const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
 
 /** The ranking per group (ties flagged), awards given, publishing and the exports. */
@@ -22,7 +24,12 @@ export function ResultsTab() {
     queryFn: ({ signal }) => adminGet<Ranking>(`/api/admin/jury/ranking?group=${group}`, signal),
   });
   const awards = useQuery({ queryKey: AWARDS_KEY, queryFn: ({ signal }) => adminGet<Award[]>('/api/admin/jury/awards', signal) });
-  const state = useQuery({ queryKey: ['admin', 'jury', 'results'], queryFn: ({ signal }) => adminGet<ResultsState>('/api/admin/jury/results', signal) });
+  // While results mails are going out (in the background, server-side), the count is followed.
+  const state = useQuery({
+    queryKey: ['admin', 'jury', 'results'],
+    queryFn: ({ signal }) => adminGet<ResultsState>('/api/admin/jury/results', signal),
+    refetchInterval: (q) => (q.state.data?.publishedAt && q.state.data.toMail > 0 ? MAIL_PROGRESS_EVERY_MS : false),
+  });
 
   const assign = async (entryId: number, awardId: number | null) => {
     const done = await adminSend('PUT', `/api/admin/jury/entries/${entryId}/award`, { awardId }).then(
@@ -35,7 +42,7 @@ export function ResultsTab() {
     const next = await adminSend<ResultsState>('POST', `/api/admin/jury/results/${action}`).catch(() => null);
     if (!next) return;
     qc.setQueryData(['admin', 'jury', 'results'], next);
-    void message.success(f(action === 'publish' ? 'jury.results.publishedNow' : 'jury.results.unpublishedNow', { mailed: next.mailed }));
+    void message.success(f(action === 'publish' ? 'jury.results.publishedNow' : 'jury.results.unpublishedNow', { toMail: next.toMail }));
   };
 
   const published = state.data?.publishedAt;
@@ -49,6 +56,13 @@ export function ResultsTab() {
             </Tag>
           ) : (
             <Tag data-testid="results-state">{f('jury.results.notPublished')}</Tag>
+          )}
+          {state.data && (state.data.toMail > 0 || state.data.mailed > 0) && (
+            <Tag color={state.data.toMail > 0 ? 'blue' : 'default'} data-testid="results-mails">
+              {state.data.toMail > 0
+                ? f('jury.results.mailProgress', { mailed: state.data.mailed, toMail: state.data.toMail })
+                : f('jury.results.mailDone', { mailed: state.data.mailed })}
+            </Tag>
           )}
           <Popconfirm title={f('jury.results.publishConfirm')} onConfirm={() => publish('publish')}>
             <Button type="primary">
