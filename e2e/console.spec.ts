@@ -113,6 +113,28 @@ test('organiser signs in, approves a pending entry, and it shows in the gallery'
   expectClean();
 });
 
+test('on a phone the entries list fits the screen, empty or full', async ({ page, expectClean }) => {
+  const zh = MESSAGES['zh-CN'];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto('/admin/#/entries');
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // A search that finds nothing: the empty list has no header wider than the phone.
+  const search = page.getByRole('searchbox', { name: zh['console.filter.search'] }).or(page.getByLabel(zh['console.filter.search']));
+  await search.first().fill(`无此作品-${Date.now()}`);
+  await search.first().press('Enter');
+  await expect(page.locator('.ant-empty')).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  // Every status: rows (at least this file's entry), scrolled inside their own box, the page still 390 wide.
+  await search.first().fill('');
+  await search.first().press('Enter');
+  await page.getByLabel(zh['console.filter.status']).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: zh['console.filter.all'] }).first().click();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  expectClean();
+});
+
 test('news published in zh-CN only reads in Traditional Chinese at /zh-TW/events/<id>', async ({ page, expectClean }) => {
   const drawer = await newPublishedNews(page);
   await drawer.getByLabel('封面图片地址').fill('/media/seed/news-2.jpg');

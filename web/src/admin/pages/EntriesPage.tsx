@@ -117,8 +117,10 @@ export function EntriesPage() {
         loading={isFetching}
         dataSource={data?.items ?? []}
         // As wide as its columns (the sticky Actions column then covers none of them); no scroll box while the
-        // list is empty, since a scroll box with nothing focusable inside cannot be scrolled by keyboard.
+        // list is empty, since a scroll box with nothing focusable inside cannot be scrolled by keyboard, and
+        // then no header either: alone it was wider than a phone (738 px at 390) and headed nothing.
         scroll={data?.items.length ? { x: 'max-content' } : undefined}
+        showHeader={Boolean(data?.items.length)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         pagination={tablePagination(intl, {
           page: filters.page,
