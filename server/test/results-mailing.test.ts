@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailNextResult } from '../src/services/jury/results';
 import { createTestUser, DIALECTS, type Entrant, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
 
 /**
@@ -53,6 +54,16 @@ describe.each(DIALECTS)('results mails on %s', (dialect) => {
     // Publishing again mails nobody twice.
     expect(await call('POST', '/api/admin/jury/results/publish', admin)).toMatchObject({ mailed: 3, toMail: 0 });
     expect(resultsMailsTo(entrants).length - before).toBe(3);
+
+    // An entry approved after publishing is not in the published results: its entrant waits for the next publish.
+    const late = await newEntrant(m.t, await openSubmissions(m.t), 'en-US');
+    const lateEntry = await submitEntry(late, { form: { title: 'Held late', team: 'Team Late', group: 'open' } });
+    await call('POST', `/api/admin/entries/${lateEntry.id}/approve`, admin);
+    expect(await mailNextResult(ctx(), (err) => expect.fail(String(err)))).toBe(false);
+    expect(await state(admin)).toMatchObject({ mailed: 3, toMail: 0 });
+    expect(await call('POST', '/api/admin/jury/results/publish', admin)).toMatchObject({ mailed: 3, toMail: 1 });
+    await expect.poll(() => state(admin), { timeout: 30_000 }).toMatchObject({ mailed: 4, toMail: 0 });
+    expect(resultsMailsTo([late])).toHaveLength(1);
   });
 
   it('a refused mail is logged and kept for later while the rest go out; once its claim is stale it is sent', async () => {

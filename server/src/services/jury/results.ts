@@ -44,7 +44,7 @@ async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
 export async function resultsState(db: Db): Promise<ResultsState> {
   const s = await readSnapshot(db);
   const publishedAt = s?.publishedAt ?? null;
-  return { publishedAt, mailed: await countMailed(db), toMail: publishedAt ? await countUnmailed(db) : 0 };
+  return { publishedAt, mailed: await countMailed(db), toMail: publishedAt ? await countUnmailed(db, publishedAt) : 0 };
 }
 
 /** Whether the results page is public (the site's menu shows it only then). */
@@ -88,8 +88,8 @@ export async function publishResults(ctx: AppContext): Promise<ResultsState> {
 }
 
 /**
- * Sends one results mail if one is due (results published, an approved entry's entrant not mailed yet) and
- * says whether there was one. Each mail is claimed in the database before it is sent, so senders in several
+ * Sends one results mail if one is due (results published, the entrant of an entry approved by then not mailed
+ * yet) and says whether there was one. An entry approved later waits for the next publish, as the page does. Each mail is claimed in the database before it is sent, so senders in several
  * processes, or publishes at the same moment, mail each entrant once. Winners and the rest get different
  * texts, each in the entrant's own locale. A send that fails is logged and keeps its claim: it is tried again
  * once the claim is stale, and the rest go out meanwhile. Unpublishing stops the mails still to go.
@@ -99,7 +99,7 @@ export async function mailNextResult(ctx: AppContext, logError: (err: unknown) =
   if (!snapshot?.publishedAt) return false;
   const now = Date.now();
   const staleBefore = nowIso(new Date(now - STALE_CLAIM_MS));
-  const entrant = await nextUnmailedEntrant(ctx.db, staleBefore);
+  const entrant = await nextUnmailedEntrant(ctx.db, snapshot.publishedAt, staleBefore);
   if (!entrant) return false;
   // Another sender took it first: on to the next one.
   if (!(await claimMailing(ctx.db, entrant.id, nowIso(new Date(now)), staleBefore))) return true;

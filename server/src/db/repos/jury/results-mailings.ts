@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../database';
+import type { Database } from '../../schema/index';
 
 /** SQL of the results mail ledger: a claim per entry before its mail is sent, so no entrant is mailed twice. */
 
@@ -49,17 +51,21 @@ export async function countMailed(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Approved entries the published results speak to: approved by `publishedAt` (or before approvals were timed). */
+const approvedBy = (publishedAt: string) => (eb: ExpressionBuilder<Database, 'entries'>) =>
+  eb.and([eb('entries.status', '=', 'approved'), eb.or([eb('entries.approved_at', 'is', null), eb('entries.approved_at', '<=', publishedAt)])]);
+
 /**
- * The entrant of the approved entry, lowest id first, whose results mail is still to send: never claimed, or
- * claimed before `staleBefore` and never marked sent (a sender that died, or a send that failed).
+ * The entrant of an entry approved by `publishedAt`, lowest id first, whose results mail is still to send: never
+ * claimed, or claimed before `staleBefore` and never marked sent (a sender that died, or a send that failed).
  */
-export function nextUnmailedEntrant(db: Db, staleBefore: string) {
+export function nextUnmailedEntrant(db: Db, publishedAt: string, staleBefore: string) {
   return db
     .selectFrom('entries')
     .innerJoin('users', 'users.id', 'entries.user_id')
     .leftJoin('results_mailings', 'results_mailings.entry_id', 'entries.id')
     .select(['entries.id', 'entries.title', 'users.email', 'users.locale'])
-    .where('entries.status', '=', 'approved')
+    .where(approvedBy(publishedAt))
     .where((eb) =>
       eb.or([
         eb('results_mailings.entry_id', 'is', null),
@@ -71,13 +77,13 @@ export function nextUnmailedEntrant(db: Db, staleBefore: string) {
     .executeTakeFirst();
 }
 
-/** Approved entries whose results mail has not been sent (claimed or not). */
-export async function countUnmailed(db: Db): Promise<number> {
+/** Entries approved by `publishedAt` whose results mail has not been sent (claimed or not). */
+export async function countUnmailed(db: Db, publishedAt: string): Promise<number> {
   const row = await db
     .selectFrom('entries')
     .leftJoin('results_mailings', 'results_mailings.entry_id', 'entries.id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('entries.status', '=', 'approved')
+    .where(approvedBy(publishedAt))
     .where('results_mailings.sent_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
