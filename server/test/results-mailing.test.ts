@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeSetting } from '../src/db/repos/settings';
 import { mailNextResult } from '../src/services/jury/results';
 import { createTestUser, DIALECTS, type Entrant, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
 
@@ -91,5 +92,20 @@ describe.each(DIALECTS)('results mails on %s', (dialect) => {
     await call('POST', '/api/admin/jury/results/publish', admin);
     await expect.poll(() => state(admin), { timeout: 30_000 }).toMatchObject({ mailed: mailedBefore + 3, toMail: 0 });
     expect(resultsMailsTo(entrants)).toHaveLength(3);
+  });
+
+  it('an older snapshot listing who was mailed: they are not mailed again, and an id whose entry is gone is skipped', async () => {
+    const admin = (await createTestUser(ctx(), { role: 'admin' })).token;
+    await call('POST', '/api/admin/jury/results/unpublish', admin);
+    const entrants = await approvedEntrants(admin, 'Legacy');
+    const ids = (await ctx().db.selectFrom('entries').select('id').where('title', 'like', 'Legacy %').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    // What a release before the ledger kept: the list in the snapshot, here with an entry deleted since.
+    await writeSetting(ctx().db, 'results.published', { publishedAt: null, groups: [], mailed: [ids[0], 999_999] });
+    const mailedBefore = (await state(admin)).mailed;
+    expect(await call('POST', '/api/admin/jury/results/publish', admin)).toMatchObject({ mailed: mailedBefore + 1, toMail: 2 });
+    await expect.poll(() => state(admin), { timeout: 30_000 }).toMatchObject({ mailed: mailedBefore + 3, toMail: 0 });
+    expect(resultsMailsTo(entrants.slice(0, 1))).toHaveLength(0);
+    expect(resultsMailsTo(entrants.slice(1))).toHaveLength(2);
   });
 });

@@ -89,8 +89,9 @@ export async function publishResults(ctx: AppContext): Promise<ResultsState> {
 
 /**
  * Sends one results mail if one is due (results published, the entrant of an entry approved by then not mailed
- * yet) and says whether there was one. An entry approved later waits for the next publish, as the page does. Each mail is claimed in the database before it is sent, so senders in several
- * processes, or publishes at the same moment, mail each entrant once. Winners and the rest get different
+ * yet) and says whether there was one. An entry approved later waits for the next publish, as the page does.
+ * Each mail is claimed in the database before it is sent, so senders in several processes, or publishes at the
+ * same moment, mail each entrant once. Winners and the rest get different
  * texts, each in the entrant's own locale. A send that fails is logged and keeps its claim: it is tried again
  * once the claim is stale, and the rest go out meanwhile. Unpublishing stops the mails still to go.
  */

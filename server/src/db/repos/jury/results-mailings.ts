@@ -31,15 +31,20 @@ export async function markMailed(db: Db, entryId: number, at: string): Promise<v
   await db.updateTable('results_mailings').set({ sent_at: at }).where('entry_id', '=', entryId).execute();
 }
 
-/** Records entries mailed before the ledger existed (the old snapshot's list) as sent. */
+/** Records entries mailed before the ledger existed (the old snapshot's list) as sent; ids no longer in `entries` are skipped. */
 export async function recordMailed(db: Db, entryIds: number[], at: string): Promise<void> {
-  for (const id of entryIds) {
-    await db
-      .insertInto('results_mailings')
-      .values({ entry_id: id, claimed_at: at, sent_at: at })
-      .onConflict((oc) => oc.column('entry_id').doNothing())
-      .execute();
-  }
+  if (entryIds.length === 0) return;
+  await db
+    .insertInto('results_mailings')
+    .columns(['entry_id', 'claimed_at', 'sent_at'])
+    .expression(
+      db
+        .selectFrom('entries')
+        .select((eb) => ['entries.id', eb.val(at).as('claimed_at'), eb.val(at).as('sent_at')])
+        .where('entries.id', 'in', entryIds),
+    )
+    .onConflict((oc) => oc.column('entry_id').doNothing())
+    .execute();
 }
 
 export async function countMailed(db: Db): Promise<number> {

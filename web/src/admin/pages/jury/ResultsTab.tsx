@@ -28,7 +28,7 @@ export function ResultsTab() {
   const state = useQuery({
     queryKey: ['admin', 'jury', 'results'],
     queryFn: ({ signal }) => adminGet<ResultsState>('/api/admin/jury/results', signal),
-    refetchInterval: (q) => (q.state.data?.publishedAt && q.state.data.toMail > 0 ? MAIL_PROGRESS_EVERY_MS : false),
+    refetchInterval: (q) => ((q.state.data?.toMail ?? 0) > 0 ? MAIL_PROGRESS_EVERY_MS : false),
   });
 
   const assign = async (entryId: number, awardId: number | null) => {
