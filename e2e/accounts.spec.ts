@@ -159,11 +159,13 @@ test('a session revoked on the server: the next request shows the spec message, 
   expect(bearer).toBeTruthy();
   await page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
 
-  // Revoke the token server-side (as logout elsewhere would). The page's next request — a background
-  // refetch of the account data or the reload below, whichever comes first — finds the session gone.
+  // Revoke the token server-side (as logout elsewhere would) while the tab is away, then come back: the
+  // page's first request finds the session gone. (Revoking under the open page raced its background refetch:
+  // when the refetch came first and showed the message, the reload wiped it.)
+  await page.goto('about:blank');
   const revoked = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${bearer}` } });
   expect((await revoked.json()).code).toBe(0);
-  await page.reload();
+  await page.goto(`/${l}/account`);
 
   await expect(page.getByText('Login session has expired, please log in again!')).toBeVisible();
   await expect(page).toHaveURL(/\/en-US\/login\?redirect=%2Fen-US%2Faccount$/);
