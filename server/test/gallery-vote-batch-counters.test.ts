@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
 import type { VoteSignals } from '../../common/vote-review';
 import { writeSetting } from '../src/db/repos/settings';
@@ -29,6 +29,38 @@ describe('sliding vote counts', () => {
     expect(hour.count('a:1', t0 + 66 * MINUTE)).toBe(0);
     expect(hour.count('a:2', t0)).toBe(0);
     expect(hour.count('a:1', t0 - MINUTE)).toBe(0); // a count looks back, never forward
+  });
+
+  it('reads no clock of its own: the same votes give the same counts whatever the system time', () => {
+    const t0 = Date.parse('2026-11-24T10:00:30.000Z');
+    const counts = (systemTime: number) => {
+      vi.useFakeTimers({ now: systemTime, toFake: ['Date'] });
+      try {
+        const hour = new SlidingCounts(MINUTE);
+        hour.add('a:1', t0, 1);
+        hour.add('a:1', t0 + 5 * MINUTE, 2);
+        hour.add('a:1', t0 + 30 * MINUTE, 4);
+        return [0, 30, 60, 61, 66, 91].map((m) => hour.count('a:1', t0 + m * MINUTE));
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const expected = [1, 7, 7, 6, 4, 0];
+    expect(counts(t0)).toEqual(expected);
+    expect(counts(t0 + 365 * 24 * 60 * MINUTE)).toEqual(expected); // a year later
+    expect(counts(t0 - 365 * 24 * 60 * MINUTE)).toEqual(expected); // a year before
+  });
+
+  it('keeps only the buckets a count can still reach once time moves on', () => {
+    const hour = new SlidingCounts(MINUTE);
+    const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+    for (let m = 0; m < 600; m++) hour.add(`a:${m}`, t0 + m * MINUTE, 1);
+    expect(hour.count('a:599', t0 + 599 * MINUTE)).toBe(1);
+    expect(hour.count('a:539', t0 + 599 * MINUTE)).toBe(1); // 60 buckets back: still in the window
+    expect(hour.count('a:538', t0 + 599 * MINUTE)).toBe(0);
+    // A late vote for a bucket nobody can read any more is not kept.
+    hour.add('a:0', t0, 1);
+    expect(hour.count('a:0', t0)).toBe(0);
   });
 
   it('votes in flight count at once, each seeing those admitted before it; a refused one gives its place back, a kept one stays', async () => {

@@ -14,20 +14,26 @@ const HOUR_BUCKET_MS = 60_000;
 const MINUTE_BUCKET_MS = 1_000;
 const BUCKETS = 60;
 
-/** Counts per key in time buckets of `bucketMs`; a count covers the current bucket and the 60 before it. */
+/**
+ * Counts per key in time buckets of `bucketMs`; a count covers the current bucket and the 60 before it.
+ * The structure has no clock of its own: the newest time a caller has added at is "now" for pruning, so
+ * counts are the same whatever the wall clock says (a replayed or a test vote at another time included).
+ */
 export class SlidingCounts {
   private readonly buckets = new Map<number, Map<string, number>>();
-  private prunedAt = 0;
+  /** The newest bucket any add has reached; buckets more than 60 older than it can never be counted again. */
+  private newest = Number.NEGATIVE_INFINITY;
 
   constructor(readonly bucketMs: number) {}
 
   add(key: string, atMs: number, delta: number): void {
     const index = Math.floor(atMs / this.bucketMs);
+    if (index < this.newest - BUCKETS) return; // already out of every window that is still read
     let bucket = this.buckets.get(index);
     if (!bucket) {
       bucket = new Map();
       this.buckets.set(index, bucket);
-      this.prune(Date.now());
+      if (index > this.newest) this.prune(index);
     }
     const n = (bucket.get(key) ?? 0) + delta;
     if (n === 0) bucket.delete(key);
@@ -42,11 +48,10 @@ export class SlidingCounts {
     return n;
   }
 
-  /** Drops buckets that no count can reach any more (by the clock: tests may vote at other times). */
-  private prune(nowMs: number): void {
-    const oldest = Math.floor(nowMs / this.bucketMs) - BUCKETS;
-    if (oldest === this.prunedAt) return;
-    this.prunedAt = oldest;
+  /** A newer bucket was opened: drops those that no count from it onwards can reach. */
+  private prune(newest: number): void {
+    this.newest = newest;
+    const oldest = newest - BUCKETS;
     for (const index of this.buckets.keys()) if (index < oldest) this.buckets.delete(index);
   }
 }

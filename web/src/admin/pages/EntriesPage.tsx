@@ -9,6 +9,7 @@ import { GROUPS } from '../../../../common/constants';
 import { qs } from '../../api/query-string';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
+import { OutsideMeasureRow } from '../OutsideMeasureRow';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
@@ -121,7 +122,11 @@ export function EntriesPage() {
         // then no header either: alone it was wider than a phone (738 px at 390) and headed nothing.
         scroll={data?.items.length ? { x: 'max-content' } : undefined}
         showHeader={Boolean(data?.items.length)}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          columnTitle: (selectAll) => <OutsideMeasureRow>{selectAll}</OutsideMeasureRow>,
+        }}
         pagination={tablePagination(intl, {
           page: filters.page,
           pageSize: filters.pageSize,
