@@ -278,6 +278,7 @@ test('an XSS corpus saved through news and exhibition bodies stays inert on the 
 });
 
 test('the exhibition editor uploads a video file, shows it converted, and the exhibition page plays it', async ({ page, expectClean }) => {
+  test.setTimeout(120_000);
   // A two-second MPEG-4 Part 2 AVI: the server must re-encode it to H.264 before publishing.
   const film = path.join(process.env.E2E_DATA_DIR as string, 'e2e-ceremony.avi');
   await makeFilm(film, { width: 320, height: 240, seconds: 2, codec: 'mpeg4', quality: 20 });

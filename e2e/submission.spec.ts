@@ -7,6 +7,7 @@ import { MESSAGES } from '../common/i18n/index';
 import { SUPPORTED_LOCALES } from '../common/locales';
 import { makeEntryFilm } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { fillEntryForm, makeEntryFiles, makePicture, registerAndSignIn, uploadImages } from './support/entrant-ui';
 import { signInFresh, withSubmissionClosed } from './support/submission-session';
 
@@ -168,6 +169,7 @@ test('every file the server accepts clears its "please upload" error, and the fo
 });
 
 test('the groups promise nothing the form does not ask for: no student ID, in any language', async ({ page, expectClean }) => {
+  test.setTimeout(120_000);
   await registerAndSignIn(page, 'en-US', `entrant-groups-${Date.now().toString(36)}@example.test`, 'Entr4nt!pass');
   // What a student-ID requirement reads like in each language.
   const idRequirement = /student id|proof of (enrolment|enrollment|student)|学生证|學生證|学生证明|學生證明|在读证明|在學證明/i;
@@ -179,6 +181,7 @@ test('the groups promise nothing the form does not ask for: no student ID, in an
     await group.getByText(text('group.student'), { exact: true }).click();
     await expect(group.locator('.ant-form-item-extra')).toHaveText(text('group.studentDesc'));
     expect(await page.locator('main').innerText()).not.toMatch(idRequirement);
+    if (l === SUPPORTED_LOCALES[0]) expect(await seriousViolations(page)).toEqual([]);
     await group.getByText(text('group.open'), { exact: true }).click();
     await expect(group.locator('.ant-form-item-extra')).toHaveText(text('group.openDesc'));
     await page.goto(`/${l}/eventDetails`);
