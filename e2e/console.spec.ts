@@ -278,6 +278,7 @@ test('an XSS corpus saved through news and exhibition bodies stays inert on the 
 });
 
 test('the exhibition editor uploads a video file, shows it converted, and the exhibition page plays it', async ({ page, expectClean }) => {
+  test.setTimeout(120_000);
   // A two-second MPEG-4 Part 2 AVI: the server must re-encode it to H.264 before publishing.
   const film = path.join(process.env.E2E_DATA_DIR as string, 'e2e-ceremony.avi');
   await makeFilm(film, { width: 320, height: 240, seconds: 2, codec: 'mpeg4', quality: 20 });
@@ -296,9 +297,18 @@ test('the exhibition editor uploads a video file, shows it converted, and the ex
   expect(mediaUrl).toMatch(/^\/media\/exhibitions\/[a-f0-9]{24}\/video\.mp4$/);
   // The poster frame filled the empty cover.
   expect(await drawer.getByLabel('封面图片地址').inputValue()).toMatch(/^\/media\/exhibitions\/[a-f0-9]{24}\/poster\.jpg$/);
+  // Saving closes the editor; the finished upload is the exhibition's video now, so nothing may delete it.
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && r.url().includes('/api/uploads/tus/')) deletes.push(r.url());
+  });
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/exhibitions') && r.request().method() === 'POST');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   const created = (await (await saved).json()).data as { id: number };
+  await expect(drawer).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  expect(deletes).toEqual([]);
+  expectClean();
 
   await page.goto(`/exhibition/${created.id}`);
   await expect(page.locator('video.article-cover')).toHaveAttribute('src', mediaUrl);

@@ -54,6 +54,46 @@ async function shoot(page: Page, name: string) {
   await page.reload();
 }
 
+test('a juror who sets a password from the invitation lands signed in on the judging page', async ({ page, browser, expectClean }) => {
+  test.setTimeout(120_000);
+  const organiser = { email: `invite-organiser-${stamp}@example.test`, password: 'Organ1ser!x' };
+  const jurorEmail = `invited-juror-${stamp}@example.test`;
+  createOrganiser(organiser.email, organiser.password);
+  await page.addInitScript(() => localStorage.setItem('umi_locale', 'en-US'));
+  await signInToConsole(page, organiser.email, organiser.password);
+  await page.getByRole('menuitem', { name: e('jury.menu.jury') }).click();
+  await page.getByRole('tab', { name: e('jury.tab.jurors') }).click();
+  const jurors = page.getByRole('tabpanel', { name: e('jury.tab.jurors') });
+  await jurors.getByLabel(e('jury.jurors.email'), { exact: true }).fill(jurorEmail);
+  await jurors.getByRole('button', { name: e('jury.jurors.send') }).click();
+  await expect(page.getByRole('row').filter({ hasText: jurorEmail })).toContainText(e('jury.jurors.pending'));
+
+  const juror = await personIn(browser, 'en-US');
+  try {
+    const j = juror.page;
+    let mail: { subject: string; text: string } | undefined;
+    await expect.poll(async () => (mail = (await mailsTo(jurorEmail)).at(-1))).toBeTruthy();
+    await j.goto(linkIn(mail));
+    await j.getByLabel(e('jury.invite.password'), { exact: true }).fill(JUROR.password);
+    await j.getByLabel(e('jury.invite.confirm')).fill(JUROR.password);
+    await j.getByRole('button', { name: e('jury.invite.submit') }).click();
+    await expect(j).toHaveURL(/#\/judging$/);
+    await expect(j.getByRole('heading', { level: 1 })).toHaveText(e('jury.menu.judging'));
+    await expect(j.locator('.console-header')).toContainText(jurorEmail);
+    await expect(j.getByRole('menuitem')).toHaveCount(1);
+    // A real session: a reload keeps the juror there, and the organiser sees the invitation accepted.
+    await j.reload();
+    await expect(j.getByRole('heading', { level: 1 })).toHaveText(e('jury.menu.judging'));
+    expect(juror.problems.list).toEqual([]);
+  } finally {
+    await juror.close();
+  }
+  await page.reload();
+  await page.getByRole('tab', { name: e('jury.tab.jurors') }).click();
+  await expect(page.getByRole('row').filter({ hasText: jurorEmail })).toContainText(e('jury.jurors.accepted'));
+  expectClean();
+});
+
 test('the organiser invites a juror, the juror scores two submitted films, the results are published and mailed', async ({
   page,
   browser,
@@ -123,8 +163,7 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
     await j.getByLabel(e('jury.invite.password'), { exact: true }).fill(JUROR.password);
     await j.getByLabel(e('jury.invite.confirm')).fill(JUROR.password);
     await j.getByRole('button', { name: e('jury.invite.submit') }).click();
-    await expect(j).toHaveURL(/#\/login$/);
-    await signInToConsole(j, JUROR.email, JUROR.password);
+    // Setting the password signs the juror in: straight to the judging page, no second sign-in.
     await expect(j).toHaveURL(/#\/judging$/);
     await expect(j.getByRole('menuitem')).toHaveCount(1);
     const cardA = j.getByTestId('judging-entry').filter({ hasText: FILM_A });

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
+import { SUPPORTED_LOCALES } from '../common/locales';
 import { makeEntryFilm } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
-import { makePicture, uploadImages } from './support/entrant-ui';
+import { seriousViolations } from './support/axe';
+import { fillEntryForm, makeEntryFiles, makePicture, registerAndSignIn, uploadImages } from './support/entrant-ui';
 import { signInFresh, withSubmissionClosed } from './support/submission-session';
 
 /**
@@ -127,5 +129,64 @@ test('outside the submission window the page shows the dates and no form', async
     await expect(page.getByRole('status')).toContainText(/The submission window runs from .+ to .+\./);
     await expect(page.locator('form')).toHaveCount(0);
   });
+  expectClean();
+});
+
+test('every file the server accepts clears its "please upload" error, and the form submits', async ({ page, expectClean }) => {
+  test.setTimeout(180_000);
+  const files = await makeEntryFiles(fs.mkdtempSync(path.join(dir, 'files-')), 2);
+  await registerAndSignIn(page, 'en-US', `entrant-files-${Date.now().toString(36)}@example.test`, 'Entr4nt!pass');
+  const fileItem = (purpose: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#upload-${purpose}`) });
+  const missing = en('submit.rule.file');
+
+  // Submitting too early flags every required file.
+  await page.getByRole('button', { name: en('submit.submit') }).click();
+  for (const purpose of ['teamLogo', 'cover', 'videoCover', 'video', 'empower']) {
+    await expect(fileItem(purpose).locator('.ant-form-item-explain-error')).toHaveText(missing);
+  }
+  await fillEntryForm(
+    page,
+    'en-US',
+    {
+      group: 'open',
+      title: 'Hang Up First',
+      description: 'A caller claims to be the bank; a daughter calls back on the real number.',
+      slogan: 'Call back',
+      team: 'Harbour Lights',
+      teamDesc: 'Four friends from Xiamen.',
+    },
+    files,
+  );
+  // Each accepted file shows as uploaded, and no error stays under any of them.
+  for (const purpose of ['teamLogo', 'cover', 'videoCover', 'video', 'empower']) {
+    await expect(fileItem(purpose).getByTestId(`uploaded-${purpose}`)).toBeVisible();
+    await expect(fileItem(purpose).locator('.ant-form-item-explain-error')).toHaveCount(0);
+  }
+  await expect(page.getByText(missing)).toHaveCount(0);
+  await page.getByRole('button', { name: en('submit.submit') }).click();
+  await expect(page.getByTestId('submission-success')).toContainText(ERRORS[200211]['en-US']);
+  expectClean();
+});
+
+test('the groups promise nothing the form does not ask for: no student ID, in any language', async ({ page, expectClean }) => {
+  test.setTimeout(120_000);
+  await registerAndSignIn(page, 'en-US', `entrant-groups-${Date.now().toString(36)}@example.test`, 'Entr4nt!pass');
+  // What a student-ID requirement reads like in each language.
+  const idRequirement = /student id|proof of (enrolment|enrollment|student)|学生证|學生證|学生证明|學生證明|在读证明|在學證明/i;
+  for (const l of SUPPORTED_LOCALES) {
+    const text = (key: string) => MESSAGES[l][key as 'site.name'];
+    await page.goto(`/${l}/submitWorks`);
+    // Choosing a group says who it is for, under the choice.
+    const group = page.locator('.entry-form .ant-form-item').filter({ has: page.locator('#group') });
+    await group.getByText(text('group.student'), { exact: true }).click();
+    await expect(group.locator('.ant-form-item-extra')).toHaveText(text('group.studentDesc'));
+    expect(await page.locator('main').innerText()).not.toMatch(idRequirement);
+    if (l === SUPPORTED_LOCALES[0]) expect(await seriousViolations(page)).toEqual([]);
+    await group.getByText(text('group.open'), { exact: true }).click();
+    await expect(group.locator('.ant-form-item-extra')).toHaveText(text('group.openDesc'));
+    await page.goto(`/${l}/eventDetails`);
+    await expect(page.getByText(text('group.studentDesc'))).toBeVisible();
+    expect(await page.locator('main').innerText()).not.toMatch(idRequirement);
+  }
   expectClean();
 });

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { emailSchema, passwordRule } from '../../../common/console/cli-schemas';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
+import { databaseLabel, isMigrated, MIGRATION_TABLE } from '../db/migration-state';
 import { findUserByEmail, setUserRole } from '../db/repos/console/users';
 import { createOrPromoteAdmin } from '../services/console/admins';
 
@@ -10,9 +11,11 @@ import { createOrPromoteAdmin } from '../services/console/admins';
  * Organiser accounts from the command line (the first admin has no console to be made in):
  *   npm run admin -- create --email a@b.c   (prompts for the password twice, never echoes it)
  *   npm run admin -- revoke --email a@b.c
- * Uses the same DATABASE_URL / DATA_DIR as the server.
+ * Uses the same DATABASE_URL / DATA_DIR as the server and says which database that is. A database the server
+ * has never migrated is refused (a mistyped DATA_DIR would otherwise get a new, empty contest of its own)
+ * unless `--init` asks for it to be created here.
  */
-const USAGE = 'usage: npm run admin -- create --email <email> | revoke --email <email>';
+const USAGE = 'usage: npm run admin -- create --email <email> [--init] | revoke --email <email>';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,6 +47,21 @@ function hiddenPrompter() {
   };
 }
 
+/** Says what was looked for and the ways on; nothing has been created when this is shown. */
+function notMigrated(where: string, sqlite: boolean): string {
+  const at = where.replace(/^(SQLite|PostgreSQL) /, '');
+  const looked = sqlite
+    ? `No contest database at ${at} (no such file, or no ${MIGRATION_TABLE} table in it). Nothing was created.`
+    : `No contest database at ${at}: it has no ${MIGRATION_TABLE} table. Nothing was created.`;
+  return [
+    looked,
+    sqlite
+      ? 'Check DATA_DIR (or DATABASE_URL): it must be the one the server uses, and the server must have started once.'
+      : 'Check DATABASE_URL: it must be the one the server uses, and the server must have started once.',
+    'To create a new contest database here, run the same command again with --init.',
+  ].join('\n');
+}
+
 async function main(): Promise<number> {
   const command = process.argv[2];
   const email = emailSchema.safeParse(arg('email') ?? '');
@@ -51,7 +69,14 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const ctx = await createContext(loadConfig(undefined, { demoContent: false }));
+  const config = loadConfig(undefined, { demoContent: false });
+  const where = databaseLabel(config.databaseUrl);
+  console.log(`Database: ${where}`);
+  if (!process.argv.includes('--init') && !(await isMigrated(config.databaseUrl))) {
+    console.error(notMigrated(where, config.databaseUrl.startsWith('sqlite:')));
+    return 1;
+  }
+  const ctx = await createContext(config);
   try {
     if (command === 'revoke') {
       const user = await findUserByEmail(ctx.db, email.data);

@@ -41,6 +41,8 @@ export function ExhibitionVideoInput({
   const handle = useRef<UploadHandle | null>(null);
   const f = (key: string) => intl.formatMessage({ id: key });
 
+  // Closing the editor mid-upload drops that upload; a finished one is the exhibition's video (its processed
+  // copy is what the address names) and the handle is let go on success, so nothing is deleted on save.
   useEffect(() => () => handle.current?.abort(), []);
   // The polling loop below lives for one upload; it reads the latest callbacks through this ref.
   const latest = useRef({ onChange, onPoster, message, f });
@@ -79,14 +81,20 @@ export function ExhibitionVideoInput({
 
   const upload = async (file: File) => {
     setPhase({ kind: 'uploading', percent: 0 });
-    handle.current = await startUpload(file, 'exhibitionVideo', {
+    let finished = false;
+    const started = await startUpload(file, 'exhibitionVideo', {
       onProgress: (sent, total) => setPhase({ kind: 'uploading', percent: Math.floor((sent / Math.max(total, 1)) * 100) }),
       onChecking: () => undefined,
       onRetry: () => undefined,
-      onSuccess: (outcome) => setPhase({ kind: 'processing', id: outcome.id, percent: 0 }),
+      onSuccess: (outcome) => {
+        finished = true;
+        handle.current = null;
+        setPhase({ kind: 'processing', id: outcome.id, percent: 0 });
+      },
       // The refusal's text (errorText with its values), else the console's own.
       onError: (_code, msg) => setPhase({ kind: 'failed', message: msg || f('console.video.failed') }),
     });
+    if (!finished) handle.current = started;
   };
 
   const busy = phase.kind === 'uploading' || phase.kind === 'processing';

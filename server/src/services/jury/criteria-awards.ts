@@ -3,12 +3,25 @@ import type { Award, Criterion } from '../../../../common/jury/api-types';
 import type { AwardInput, CriterionInput } from '../../../../common/jury/schemas';
 import { type Db, nowIso } from '../../db/database';
 import { deleteAward, findAward, insertAward, listAwards, setEntryAward, updateAward } from '../../db/repos/jury/awards';
-import { deleteCriterion, insertCriterion, listCriteria, updateCriterion } from '../../db/repos/jury/criteria';
+import { deleteCriterion, findCriterion, insertCriterion, listCriteria, updateCriterion } from '../../db/repos/jury/criteria';
 import { findAssignedEntry } from '../../db/repos/jury/scores';
 import { AppError } from '../../errors';
+import { fillTraditional } from '../console/fill-traditional';
 import { parseI18n } from '../content/localize';
 
 /** The organiser's criteria (weights) and named awards: plain lists with names in three locales. */
+
+/**
+ * The names as stored: a zh-TW name left empty is OpenCC's conversion of the zh-CN one, as for news, so zh-TW
+ * readers (results page, mails, jurors) never get Simplified characters. A name sent back unchanged from an
+ * earlier conversion (`stored`) is still the conversion and follows a changed zh-CN name.
+ */
+function namesJson(i18n: AwardInput['i18n'], stored?: string): string {
+  const before = stored ? (parseI18n(stored)['zh-TW'] as { name?: string; _converted?: unknown } | undefined) : undefined;
+  const tw: Record<string, unknown> = { ...i18n['zh-TW'] };
+  if (Array.isArray(before?._converted) && before._converted.includes('name') && before.name === tw.name) tw._converted = ['name'];
+  return JSON.stringify(fillTraditional({ ...i18n, 'zh-TW': tw }, ['name']));
+}
 
 const found = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => {
   if (Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) === 0) throw new AppError(Code.NotFound);
@@ -19,12 +32,13 @@ export async function criteriaList(db: Db): Promise<Criterion[]> {
 }
 
 export async function createCriterion(db: Db, input: CriterionInput): Promise<Criterion[]> {
-  await insertCriterion(db, { weight: input.weight, sort: input.sort, i18n: JSON.stringify(input.i18n), created_at: nowIso() });
+  await insertCriterion(db, { weight: input.weight, sort: input.sort, i18n: namesJson(input.i18n), created_at: nowIso() });
   return criteriaList(db);
 }
 
 export async function changeCriterion(db: Db, id: number, input: CriterionInput): Promise<Criterion[]> {
-  found(await updateCriterion(db, id, { weight: input.weight, sort: input.sort, i18n: JSON.stringify(input.i18n) }));
+  const stored = await findCriterion(db, id);
+  found(await updateCriterion(db, id, { weight: input.weight, sort: input.sort, i18n: namesJson(input.i18n, stored?.i18n) }));
   return criteriaList(db);
 }
 
@@ -38,12 +52,13 @@ export async function awardList(db: Db): Promise<Award[]> {
 }
 
 export async function createAward(db: Db, input: AwardInput): Promise<Award[]> {
-  await insertAward(db, { sort: input.sort, i18n: JSON.stringify(input.i18n), created_at: nowIso() });
+  await insertAward(db, { sort: input.sort, i18n: namesJson(input.i18n), created_at: nowIso() });
   return awardList(db);
 }
 
 export async function changeAward(db: Db, id: number, input: AwardInput): Promise<Award[]> {
-  found(await updateAward(db, id, { sort: input.sort, i18n: JSON.stringify(input.i18n) }));
+  const stored = await findAward(db, id);
+  found(await updateAward(db, id, { sort: input.sort, i18n: namesJson(input.i18n, stored?.i18n) }));
   return awardList(db);
 }
 

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import type { InviteJurorInput } from '../../../../common/jury/schemas';
 import type { Locale } from '../../../../common/locales';
@@ -9,9 +10,11 @@ import { findJuryMember, insertJurorAccount, markJurorAccepted, upsertJuror } fr
 import { AppError } from '../../errors';
 import { jurorInvitationMail } from '../../mail/templates/jury/invitation';
 import { findLiveToken, issueAccountToken } from '../auth/account-tokens';
+import { toCurrentUser } from '../auth/login';
 import { setPasswordThroughLink } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { type MailErrorLog, sendAccountMail } from '../auth/send-account-mail';
+import { createSession } from '../auth/sessions';
 
 /** A juror has a week to open the invitation; the organiser can send a new one (the old link stops working). */
 export const INVITATION_DAYS = 7;
@@ -55,15 +58,23 @@ export async function checkInvitation(ctx: AppContext, token: string): Promise<{
   return { email: user.email };
 }
 
-/** Sets the juror's password through the link: spends it, verifies the address, all in one transaction. */
-export async function acceptInvitation(ctx: AppContext, token: string, password: string): Promise<{ email: string }> {
+/**
+ * Sets the juror's password through the link: spends it, verifies the address and signs the juror in (a new
+ * session, as a login answers), all in one transaction, so the console opens their judging page at once.
+ * A juror the organiser has disabled meanwhile gets the password but no session (`token` null).
+ */
+export async function acceptInvitation(ctx: AppContext, token: string, password: string): Promise<{ email: string; token: string | null; user: CurrentUser }> {
   const hash = await hashPassword(password);
-  const email = await ctx.db.transaction().execute(async (trx) => {
+  const accepted = await ctx.db.transaction().execute(async (trx) => {
     const userId = await setPasswordThroughLink(trx, token, 'invite', hash);
     if (userId === undefined) return null;
     await markJurorAccepted(trx, userId, nowIso());
-    return (await findUserById(trx, userId))?.email ?? null;
+    const user = await findUserById(trx, userId);
+    if (!user) return null;
+    // After setPasswordThroughLink, which ends every earlier session of the account.
+    const session = user.disabled_at ? null : await createSession(trx, ctx.config, userId);
+    return { email: user.email, token: session, user: toCurrentUser(user) };
   });
-  if (!email) throw new AppError(Code.JuryInvitationInvalid);
-  return { email };
+  if (!accepted) throw new AppError(Code.JuryInvitationInvalid);
+  return accepted;
 }

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { GROUPS } from '../../../../common/constants';
+import { type EntryGroup, GROUPS } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import {
   ENTRY_TEXT_LIMITS,
@@ -48,9 +48,13 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   const [form] = Form.useForm();
   const initial: Draft = useMemo(() => (editing ? { values: {}, files: {} } : loadDraft()), [editing]);
   const [files, setFiles] = useState<Partial<Record<UploadPurpose, DraftFile>>>(initial.files);
+  // The files as of the last change, for the required-file rule: it runs right after an upload, before React
+  // has rendered the new `files` (reading the state there flagged every accepted file as missing).
+  const filesNow = useRef(files);
   // Optional files of the entry being edited that the person removed (sent as null on save).
   const [cleared, setCleared] = useState<UploadPurpose[]>([]);
   const [busy, setBusy] = useState(false);
+  const chosenGroup = Form.useWatch<EntryGroup | undefined>('group', form);
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
   useEffect(() => {
@@ -66,7 +70,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
     } else form.setFieldsValue(initial.values);
   }, [editing, form, initial]);
 
-  const persist = (nextFiles = files) => {
+  const persist = (nextFiles = filesNow.current) => {
     if (editing) return;
     const { confirmRules: _skip, ...values } = form.getFieldsValue(true) as Record<string, unknown>;
     saveDraft({ values, files: nextFiles });
@@ -74,13 +78,12 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   };
 
   const setFile = (purpose: UploadPurpose, file: DraftFile | undefined) => {
-    setFiles((prev) => {
-      const next = { ...prev };
-      if (file) next[purpose] = file;
-      else delete next[purpose];
-      persist(next);
-      return next;
-    });
+    const next = { ...filesNow.current };
+    if (file) next[purpose] = file;
+    else delete next[purpose];
+    filesNow.current = next;
+    setFiles(next);
+    persist(next);
     form.setFieldValue(['uploads', purpose], file?.id);
     if (file) {
       setCleared((list) => list.filter((p) => p !== purpose));
@@ -145,7 +148,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
 
   const fileRule = (purpose: UploadPurpose): Rule => ({
     validator: async () => {
-      if (!files[purpose]) throw new Error(intl.formatMessage({ id: 'submit.rule.file' }));
+      if (!filesNow.current[purpose]) throw new Error(intl.formatMessage({ id: 'submit.rule.file' }));
     },
   });
 
@@ -156,6 +159,8 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
           name="group"
           label={intl.formatMessage({ id: 'submit.field.group' })}
           rules={[{ required: true, message: intl.formatMessage({ id: 'submit.rule.required' }) }]}
+          // Who the chosen group is for (the contest pages' group cards say it for both).
+          extra={chosenGroup && <FormattedMessage id={`group.${chosenGroup}Desc`} />}
         >
           <Radio.Group optionType="button" buttonStyle="solid" options={GROUPS.map((g) => ({ value: g, label: intl.formatMessage({ id: `group.${g}` }) }))} />
         </Form.Item>

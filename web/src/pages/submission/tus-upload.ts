@@ -95,6 +95,8 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
   return {
     pause: () => void upload.abort(false),
     resume: () => upload.start(),
-    abort: () => void upload.abort(true),
+    // Terminating asks the server to delete the upload; an upload it no longer has (finished and taken, or
+    // swept) answers 404, which is no failure of the person's: the upload is gone either way.
+    abort: () => void upload.abort(true).catch(() => undefined),
   };
 }

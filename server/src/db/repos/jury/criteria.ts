@@ -15,3 +15,7 @@ export function updateCriterion(db: Db, id: number, set: { weight: number; sort:
 export function deleteCriterion(db: Db, id: number) {
   return db.deleteFrom('jury_criteria').where('id', '=', id).executeTakeFirst();
 }
+
+export function findCriterion(db: Db, id: number) {
+  return db.selectFrom('jury_criteria').selectAll().where('id', '=', id).executeTakeFirst();
+}

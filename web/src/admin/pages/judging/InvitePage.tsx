@@ -3,16 +3,18 @@ import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { CurrentUser } from '../../../../../common/api-types';
 import { Code } from '../../../../../common/errors';
 import { isLocale } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
-import { request } from '../../../api/request';
+import { request, setAccessToken } from '../../../api/request';
+import { useCurrentUser } from '../../../app/current-user';
 import { errorText } from '../../../i18n/error-text';
 import { useAdminLocale } from '../../AdminLocale';
 
 type Values = { password: string; confirmPassword: string };
 
-/** /admin/#/invite?token=...: the juror's invitation link sets their password, then they sign in. */
+/** /admin/#/invite?token=...: the juror's invitation link sets their password and signs them in to their judging page. */
 export function InvitePage() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -20,6 +22,7 @@ export function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { setLocale } = useAdminLocale();
+  const { refresh } = useCurrentUser();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
 
@@ -38,9 +41,17 @@ export function InvitePage() {
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      await request('/api/jury/invitation', { method: 'POST', body: { token, ...values }, level: 'error' });
+      const answer = await request<{ token: string | null; user: CurrentUser }>('/api/jury/invitation', {
+        method: 'POST',
+        body: { token, ...values },
+        level: 'error',
+      });
       void message.success(intl.formatMessage({ id: 'jury.invite.done' }));
-      navigate('/login', { replace: true });
+      // The answer signs the juror in; without a session (an account disabled meanwhile) the sign-in form says why.
+      if (!answer.token) return navigate('/login', { replace: true });
+      setAccessToken(answer.token);
+      await refresh();
+      navigate('/judging', { replace: true });
     } catch (err) {
       showFieldErrors(form, err);
     } finally {
