@@ -19,6 +19,8 @@ const e = (key: string) => m('en-US', key);
 const stamp = Date.now().toString(36);
 const ORGANISER = { email: `jury-organiser-${stamp}@example.test`, password: 'Organ1ser!x' };
 const JUROR = { email: `juror-${stamp}@example.test`, password: 'Jur0r!pass' };
+/** The juror's own row, matched on the whole address: other tests' jurors share the stamp. */
+const jurorRow = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: JUROR.email, exact: true }) });
 const FILM_A = `The Last Transfer ${stamp}`;
 const FILM_B = `Wrong Number ${stamp}`;
 const SHOTS = 'test-results/jury';
@@ -57,7 +59,7 @@ async function shoot(page: Page, name: string) {
 test('a juror who sets a password from the invitation lands signed in on the judging page', async ({ page, browser, expectClean }) => {
   test.setTimeout(120_000);
   const organiser = { email: `invite-organiser-${stamp}@example.test`, password: 'Organ1ser!x' };
-  const jurorEmail = `invited-juror-${stamp}@example.test`;
+  const jurorEmail = `signin-${stamp}@example.test`;
   createOrganiser(organiser.email, organiser.password);
   await page.addInitScript(() => localStorage.setItem('umi_locale', 'en-US'));
   await signInToConsole(page, organiser.email, organiser.password);
@@ -148,7 +150,7 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
   await jurors.getByLabel(e('jury.jurors.email'), { exact: true }).fill(JUROR.email);
   await jurors.getByRole('button', { name: e('jury.jurors.send') }).click();
   await expect(page.getByRole('cell', { name: JUROR.email })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: JUROR.email })).toContainText(e('jury.jurors.pending'));
+  await expect(jurorRow(page)).toContainText(e('jury.jurors.pending'));
 
   // The juror, from the mail sink's link: sets a password, signs in, sees only the judging area.
   const juror = await personIn(browser, 'en-US');
@@ -202,8 +204,8 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
   // The organiser sees the progress, gives the awards on the ranking and publishes.
   await page.reload();
   await page.getByRole('tab', { name: e('jury.tab.jurors') }).click();
-  await expect(page.getByRole('row').filter({ hasText: JUROR.email })).toContainText(e('jury.jurors.accepted'));
-  await expect(page.getByRole('row').filter({ hasText: JUROR.email })).toContainText(/2 of \d+ scored/);
+  await expect(jurorRow(page)).toContainText(e('jury.jurors.accepted'));
+  await expect(jurorRow(page)).toContainText(/2 of \d+ scored/);
   const results = await tab('jury.tab.results');
   const rowA = results.getByRole('row').filter({ hasText: FILM_A });
   await expect(rowA.getByRole('cell').first()).toHaveText(/^1/); // the jury's favourite leads at 70/30
