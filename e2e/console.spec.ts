@@ -8,6 +8,7 @@ import { makeFilm } from '../server/test/helpers/files';
 import { expect, test } from './fixtures';
 import { type ApiEntry, registerThroughApi, submitThroughApi } from './support/api-entrant';
 import { createOrganiser } from './support/entrant-ui';
+import { chooseOption } from './support/select';
 
 /**
  * Issue E acceptance in Chromium: an organiser signs in at /admin/#/login, downloads the files of an entry a
@@ -45,8 +46,7 @@ async function newPublishedNews(page: import('@playwright/test').Page) {
   await page.goto('/admin/#/content/news');
   await page.getByRole('button', { name: /新\s*建/ }).click();
   const drawer = page.locator('.ant-drawer');
-  await drawer.getByLabel('状态').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '已发布' }).click();
+  await chooseOption(page, drawer.getByLabel('状态'), '已发布');
   return drawer;
 }
 
@@ -128,8 +128,7 @@ test('on a phone the entries list fits the screen, empty or full', async ({ page
   // Every status: rows (at least this file's entry), scrolled inside their own box, the page still 390 wide.
   await search.first().fill('');
   await search.first().press('Enter');
-  await page.getByLabel(zh['console.filter.status']).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: zh['console.filter.all'] }).first().click();
+  await chooseOption(page, page.getByLabel(zh['console.filter.status']), zh['console.filter.all']);
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(await sideways()).toBeLessThanOrEqual(0);
   expectClean();
