@@ -21,7 +21,7 @@ import { ok } from '../reply';
 import { ensureVoterKey, markViewed, readVoterKey, viewedBefore } from './voter-cookie';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const byIp = (req: FastifyRequest) => req.ip;
+const byIp = (req: FastifyRequest) => req.clientIp;
 
 /** Gallery, voting, poster, proof-of-work challenge, contact and scam-report API. Handlers stay thin: services do the work. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +95,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await castVote(ctx, {
         entryId: req.params.id,
         voterKey,
-        ip: req.ip,
+        ip: req.clientIp,
         altcha: req.body?.altcha,
         email: req.body?.email,
         code: req.body?.code,
@@ -142,12 +142,12 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await challengeFor(ctx, req.query.purpose, req.ip));
+      return ok(await challengeFor(ctx, req.query.purpose, req.clientIp));
     },
   );
 
   app.post('/api/contact', { schema: { body: contactSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } }, async (req) => {
-    await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.ip });
+    await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.clientIp });
     return ok({ sent: true });
   });
 
@@ -157,7 +157,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/scam-reports',
     { schema: { body: scamReportSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
     async (req) => {
-      await reportScam(ctx, req.body, { locale: req.locale, ip: req.ip });
+      await reportScam(ctx, req.body, { locale: req.locale, ip: req.clientIp });
       return ok({ stored: true });
     },
   );
