@@ -65,6 +65,8 @@ export const Code = {
   VoteRuleCidr: 2028,
   VoteRestoreTarget: 2029,
   VoteReviewReasonRequired: 2030,
+  // 2031-2049 votes, round 2: budgets of e-mail and account voters, vote codes, registration
+  VoteNetworkBudget: 2031,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

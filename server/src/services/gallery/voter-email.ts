@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isValid as notThrowaway } from 'mailchecker';
+import { canonicalEmail } from '../../../../common/email';
 import { Code } from '../../../../common/errors';
 import { VOTE_CODE_MAX_TRIES, VOTE_CODE_TTL_MINUTES } from '../../../../common/gallery';
 import { t } from '../../../../common/i18n/index';
@@ -10,6 +11,7 @@ import { countVoterCodesSince, countVoterCodeTry, deleteVoterCode, insertVoterCo
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { redeemSolution } from './challenge';
+import { votingSettings } from './voting-settings';
 
 /**
  * E-mail voting: a voter proves an address by a 6-digit code mailed to it; the vote is then keyed on the
@@ -24,7 +26,8 @@ function hmac(secret: string, label: string, value: string): string {
 }
 
 const normal = (email: string) => email.trim().toLowerCase();
-export const emailHash = (secret: string, email: string) => hmac(secret, 'voter-email', normal(email));
+/** The voter's key: the canonical address (one mailbox, one voter), hashed. */
+export const emailHash = (secret: string, email: string, stripPlusTags: boolean) => hmac(secret, 'voter-email', canonicalEmail(email, { stripPlusTags }));
 const codeHash = (secret: string, hash: string, code: string) => hmac(secret, 'voter-code', `${hash}:${code}`);
 
 /** What the audit shows of an address: its first character and its domain. */
@@ -37,7 +40,7 @@ export function maskEmail(email: string): string {
 export async function sendVoteCode(ctx: AppContext, input: { email: string; altcha: string }, locale: Locale, now = new Date()): Promise<void> {
   await redeemSolution(ctx, input.altcha, 'voteCode', now);
   if (!notThrowaway(normal(input.email))) throw new AppError(Code.VoterEmailDisposable, { fields: { email: Code.VoterEmailDisposable } });
-  const hash = emailHash(ctx.config.cookieSecret, input.email);
+  const hash = emailHash(ctx.config.cookieSecret, input.email, (await votingSettings(ctx.db, now)).stripPlusTags);
   if ((await countVoterCodesSince(ctx.db, hash, nowIso(new Date(now.getTime() - 3_600_000)))) >= CODES_PER_HOUR) throw new AppError(Code.TooManyRequests);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await insertVoterCode(ctx.db, {
@@ -69,7 +72,7 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
  */
 export async function redeemVoteCode(ctx: AppContext, email: string | undefined, code: string | undefined, now = new Date()) {
   if (!email?.trim() || !code?.trim()) throw new AppError(Code.VoteCodeRequired, { fields: { code: Code.VoteCodeRequired } });
-  const hash = emailHash(ctx.config.cookieSecret, email);
+  const hash = emailHash(ctx.config.cookieSecret, email, (await votingSettings(ctx.db, now)).stripPlusTags);
   const row = await latestVoterCode(ctx.db, hash);
   const refuse = (c: typeof Code.VoteCodeWrong | typeof Code.VoteCodeExpired | typeof Code.VoteCodeUsed) => new AppError(c, { fields: { code: c } });
   if (!row) throw refuse(Code.VoteCodeWrong);
