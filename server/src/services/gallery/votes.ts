@@ -48,7 +48,10 @@ async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<nu
 
 /** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
 export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, ip: string, now = new Date()): Promise<PowChallenge> {
-  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : (await votingSettings(ctx.db, now)).powBase;
+  const settings = await votingSettings(ctx.db, now);
+  // Outside the voting window a vote challenge pays for nothing; issuing one would let a script bank work.
+  if (purpose === 'vote' && !settings.open) throw new AppError(Code.VotingClosed);
+  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : settings.powBase;
   return issueChallenge(ctx, purpose, maxnumber, now);
 }
 
