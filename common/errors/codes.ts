@@ -68,6 +68,7 @@ export const Code = {
   // 2031-2049 votes, round 2: budgets of e-mail and account voters, vote codes, registration
   VoteNetworkBudget: 2031,
   VoteCodeNotUsed: 2032,
+  RegisterEmailDisposable: 2033,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,
