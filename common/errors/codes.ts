@@ -24,6 +24,7 @@ export const Code = {
   TooManyResetMails: 1105,
   CurrentPasswordWrong: 1106,
   AlreadyActivated: 1107,
+  JuryCriteriaLocked: 1108,
   // 2xxx the spec's messages
   // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
   // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a
