@@ -117,6 +117,8 @@ export const settingsBody = z.object({
   subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
   powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),
   powStepUp: z.number().int().min(POW_STEP_UP_RANGE.min).max(POW_STEP_UP_RANGE.max),
+  // E-mail voting: strip every provider's +tags (Gmail's always are); optional so older forms still save.
+  stripPlusTags: z.boolean().default(false),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
   wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),

@@ -24,6 +24,7 @@ export const Code = {
   TooManyResetMails: 1105,
   CurrentPasswordWrong: 1106,
   AlreadyActivated: 1107,
+  JuryCriteriaLocked: 1108,
   // 2xxx the spec's messages
   // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
   // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a
@@ -65,6 +66,10 @@ export const Code = {
   VoteRuleCidr: 2028,
   VoteRestoreTarget: 2029,
   VoteReviewReasonRequired: 2030,
+  // 2031-2049 votes, round 2: budgets of e-mail and account voters, vote codes, registration
+  VoteNetworkBudget: 2031,
+  VoteCodeNotUsed: 2032,
+  RegisterEmailDisposable: 2033,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

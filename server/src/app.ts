@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { fastifyTrustProxy } from './net/ip';
 import { authPlugin } from './plugins/auth';
+import { clientAddressPlugin } from './plugins/client-address';
 import { closingPlugin } from './plugins/closing';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
@@ -39,7 +41,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // No line per request unless LOG_REQUESTS: errors and slow requests are logged (plugins/request-log.ts).
     logController: requestLogController(ctx.config.requestLog),
     ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}), // a request's logger is made when it first writes
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
     return503OnClosing: false, // plugins/closing.ts answers with the envelope instead
   }).withTypeProvider<ZodTypeProvider>();
@@ -47,6 +49,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
+  // Before the rate limits, whose keys read it.
+  await app.register(clientAddressPlugin);
   // External plugins.
   await app.register(cookie, { secret: ctx.config.cookieSecret });
   await app.register(securityPlugin, { redisUrl: ctx.config.redisUrl, redisPrefix: ctx.config.redisPrefix });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { parseTrustProxy, type TrustProxy } from './net/ip';
 import { assertTimeZone } from './services/contest/contest-day';
 
 /**
@@ -17,7 +18,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   organiserEmail: string;
-  trustProxy: boolean | string;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (net/ip.ts); `true` is refused at start. */
+  trustProxy: TrustProxy;
   cookieSecret: string;
   demoContent: boolean;
   redisUrl: string | undefined;
@@ -243,7 +245,6 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const port = int(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  const trust = env.TRUST_PROXY;
   const { auth: authOver, media: mediaOver, ...flatOver } = overrides;
   const auth = authSettings(env);
   return {
@@ -255,7 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Microfilm Contest <no-reply@localhost>',
     organiserEmail: env.ORGANISER_EMAIL || PLACEHOLDER_ORGANISER_EMAIL,
-    trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cookieSecret: env.COOKIE_SECRET || '',
     demoContent: bool(env.DEMO_CONTENT, true),
     redisUrl: env.REDIS_URL || undefined,

@@ -129,7 +129,7 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
   });
 
   it('with trust-proxy configured, X-Forwarded-For is the address (and its blocklist applies)', async () => {
-    const proxied = await startTestApp(dialect, { voteBlocklistFile: blockFile, trustProxy: true, demoContent: true });
+    const proxied = await startTestApp(dialect, { voteBlocklistFile: blockFile, trustProxy: 1, demoContent: true });
     try {
       const res = await vote(proxied, 5, { cookie: voterCookie(proxied), ip: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
       expect(res.json().code).toBe(2016);

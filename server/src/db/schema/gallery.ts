@@ -6,7 +6,7 @@ import type { Generated } from 'kysely';
  *   "d:<entry>:<voter>:<day>"); its UNIQUE index is what refuses a second vote, not a read-then-write.
  * - vote_audit keeps every vote and every refusal (outcome: counted | duplicate | blocked | closed |
  *   notFound | challengeMissing | challengeWrong | challengeExpired | challengeUsed | stepUp | codeMissing |
- *   codeWrong | codeExpired | codeUsed | loginRequired | voided), with the
+ *   codeWrong | codeExpired | codeUsed | loginRequired | networkBudget | voided), with the
  *   voter's subnet (/24 IPv4, /48 IPv6; null on rows older than migration 0010).
  * - spent_challenges: the signature of every proof-of-work challenge used, until it expires (one use).
  */

@@ -15,7 +15,7 @@ export function perIpLimit(name: string, limit: Limit, code: ErrorCode = Code.To
   return {
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (req: FastifyRequest) => `acct:${name}:ip:${req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `acct:${name}:ip:${req.clientIp}`,
     errorResponseBuilder: () => new AppError(code),
   };
 }

@@ -14,6 +14,7 @@ import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
+import { subnetOf } from '../../services/gallery/subnet';
 import { sendVoteCode } from '../../services/gallery/voter-email';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
@@ -21,7 +22,8 @@ import { ok } from '../reply';
 import { ensureVoterKey, markViewed, readVoterKey, viewedBefore } from './voter-cookie';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const byIp = (req: FastifyRequest) => req.ip;
+const byIp = (req: FastifyRequest) => req.clientIp;
+const bySubnet = (req: FastifyRequest) => subnetOf(req.clientIp);
 
 /** Gallery, voting, poster, proof-of-work challenge, contact and scam-report API. Handlers stay thin: services do the work. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +97,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await castVote(ctx, {
         entryId: req.params.id,
         voterKey,
-        ip: req.ip,
+        ip: req.clientIp,
         altcha: req.body?.altcha,
         email: req.body?.email,
         code: req.body?.code,
@@ -107,10 +109,11 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // E-mail voting: a 6-digit code to the address (a solved challenge per request; five an hour per address).
+  // E-mail voting: a 6-digit code to the address (a solved challenge per request; five an hour per mailbox,
+  // twenty per ten minutes per subnet, so neither +tags nor a block of addresses floods one inbox).
   app.post(
     '/api/gallery/vote-code',
-    { schema: { body: voteCodeRequestSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
+    { schema: { body: voteCodeRequestSchema }, config: { rateLimit: { keyGenerator: bySubnet, max: 20, timeWindow: 600_000 } } },
     async (req) => {
       await sendVoteCode(ctx, req.body, req.locale);
       return ok({ sent: true });
@@ -142,12 +145,12 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await challengeFor(ctx, req.query.purpose, req.ip));
+      return ok(await challengeFor(ctx, req.query.purpose, req.clientIp));
     },
   );
 
   app.post('/api/contact', { schema: { body: contactSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } }, async (req) => {
-    await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.ip });
+    await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.clientIp });
     return ok({ sent: true });
   });
 
@@ -157,7 +160,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/scam-reports',
     { schema: { body: scamReportSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
     async (req) => {
-      await reportScam(ctx, req.body, { locale: req.locale, ip: req.ip });
+      await reportScam(ctx, req.body, { locale: req.locale, ip: req.clientIp });
       return ok({ stored: true });
     },
   );

@@ -20,7 +20,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 // Per session token, hashed so no token lands in Redis as a key (as limit-hooks.ts does for e-mails).
 const perUser = (request: FastifyRequest) => {
   const authorization = request.headers.authorization;
-  return authorization ? createHash('sha256').update(authorization).digest('hex') : request.ip;
+  return authorization ? createHash('sha256').update(authorization).digest('hex') : request.clientIp;
 };
 
 /** HTTP routes of the submission area, registered by app.ts. Handlers stay thin: services do the work. */

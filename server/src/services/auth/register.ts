@@ -1,3 +1,4 @@
+import { isValid as notThrowaway } from 'mailchecker';
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
@@ -21,6 +22,8 @@ function isUniqueViolation(err: unknown): boolean {
  * person can simply register once more.
  */
 export async function registerAccount(ctx: AppContext, input: { email: string; password: string }, locale: Locale, logError: MailErrorLog) {
+  // Throwaway domains (mailchecker's maintained list, as for e-mail voting): an account is a vote in account mode.
+  if (!notThrowaway(input.email)) throw new AppError(Code.RegisterEmailDisposable, { fields: { email: Code.RegisterEmailDisposable } });
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError(Code.EmailRegistered);
   const passwordHash = await hashPassword(input.password);
   const minutes = ctx.config.auth.verifyLinkMinutes;

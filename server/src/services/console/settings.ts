@@ -17,6 +17,7 @@ import {
   forgetVotingSettings,
   POW_BASE_SETTING,
   POW_STEP_UP_SETTING,
+  STRIP_PLUS_TAGS_SETTING,
   SUBNET_SETTING,
   VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
@@ -31,6 +32,7 @@ export const SETTING_KEYS = {
   subnetPerHour: SUBNET_SETTING,
   powBase: POW_BASE_SETTING,
   powStepUp: POW_STEP_UP_SETTING,
+  stripPlusTags: STRIP_PLUS_TAGS_SETTING,
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
@@ -74,6 +76,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
     powBase: Number(s[SETTING_KEYS.powBase] ?? DEFAULTS.powBase),
     powStepUp: Number(s[SETTING_KEYS.powStepUp] ?? DEFAULTS.powStepUp),
+    stripPlusTags: s[SETTING_KEYS.stripPlusTags] === true,
     // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     wechatQrUrl,
@@ -92,6 +95,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);
     await writeSetting(trx, SETTING_KEYS.powBase, input.powBase);
     await writeSetting(trx, SETTING_KEYS.powStepUp, input.powStepUp);
+    await writeSetting(trx, SETTING_KEYS.stripPlusTags, input.stripPlusTags);
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { createChallenge, extractParams, type verifySolution } from 'altcha-lib/v1';
 import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code, type ErrorCode } from '../../../../common/errors';
@@ -25,10 +25,20 @@ export function challengeKey(cookieSecret: string): string {
 }
 const keys = new Map<string, string>();
 
+/**
+ * The secret number behind a challenge, uniform over 1..maxnumber. altcha-lib scales one 32-bit random value,
+ * so above 2^32 it can only land on 2^32 evenly spaced numbers and a solver that knows the spacing does no
+ * more work than at 2^32; node's randomInt draws over the whole range (up to 2^48, past MAX_DIFFICULTY).
+ */
+export function secretNumber(maxnumber: number): number {
+  return randomInt(1, maxnumber + 1);
+}
+
 export async function issueChallenge(ctx: AppContext, purpose: ChallengePurpose, maxnumber: number, now = new Date()): Promise<PowChallenge> {
   const c = await createChallenge({
     hmacKey: challengeKey(ctx.config.cookieSecret),
     maxnumber,
+    number: secretNumber(maxnumber),
     expires: new Date(now.getTime() + CHALLENGE_TTL_MS),
     params: { p: purpose, m: String(maxnumber) },
   });

@@ -18,3 +18,23 @@ export function subnetOf(ip: string): string {
   const parts = (addr as ipaddr.IPv6).parts;
   return `${[parts[0], parts[1], parts[2]].map((p) => (p ?? 0).toString(16)).join(':')}::/48`;
 }
+
+/**
+ * The "address" a per-address budget counts: the address itself for IPv4, its /64 for IPv6, since one
+ * IPv6 host or home is handed a whole /64 and can draw fresh addresses from it at will.
+ */
+export function budgetAddressOf(ip: string): string {
+  if (!ip.includes(':')) return ip; // IPv4 (already canonical from the request): no parse on the vote path
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.process(ip);
+  } catch {
+    return ip;
+  }
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts;
+  return `${parts
+    .slice(0, 4)
+    .map((p) => (p ?? 0).toString(16))
+    .join(':')}::/64`;
+}

@@ -3,7 +3,7 @@ import { type Db, type DialectName, nowIso } from '../../db/database';
 import { purgeSpentChallenges } from '../../db/repos/gallery/challenges';
 import { type AuditRow, type BatchOutcome, type BatchVote, writeVoteBatch } from '../../db/repos/gallery/vote-batch';
 import { countedByMinute, votesBySecond } from '../../db/repos/gallery/votes';
-import { subnetOf } from './subnet';
+import { budgetAddressOf, subnetOf } from './subnet';
 import { VoteBatcher } from './vote-batcher';
 import { type CountedVote, type RecentVotes, VoteCounters } from './vote-counters';
 import { redisCounts } from './vote-counters-redis';
@@ -37,7 +37,8 @@ const MINUTE_MS = 60_000;
 /** Spent challenges past their expiry are deleted at most this often (housekeeping beside the votes). */
 const PURGE_EVERY_MS = 10 * MINUTE_MS;
 
-const counted = (v: BatchVote): CountedVote => ({ ip: v.row.ip, subnet: v.row.subnet, entryId: v.row.entryId, atMs: Date.parse(v.row.at) });
+// Counts key an address by budgetAddressOf: an IPv6 visitor's whole /64 is one address.
+const counted = (v: BatchVote): CountedVote => ({ ip: budgetAddressOf(v.row.ip), subnet: v.row.subnet, entryId: v.row.entryId, atMs: Date.parse(v.row.at) });
 
 async function warm(db: Db, counters: VoteCounters, now: number): Promise<void> {
   const [byMinute, bySecond] = await Promise.all([
@@ -45,7 +46,7 @@ async function warm(db: Db, counters: VoteCounters, now: number): Promise<void> 
     votesBySecond(db, nowIso(new Date(now - 2 * MINUTE_MS))),
   ]);
   counters.warm([
-    ...byMinute.map((r) => ({ ip: r.ip, subnet: r.subnet ?? subnetOf(r.ip), atMs: Date.parse(`${r.minute}:00.000Z`), n: r.n })),
+    ...byMinute.map((r) => ({ ip: budgetAddressOf(r.ip), subnet: r.subnet ?? subnetOf(r.ip), atMs: Date.parse(`${r.minute}:00.000Z`), n: r.n })),
     ...bySecond.map((r) => ({ ip: '', subnet: '', entryId: r.entryId, atMs: Date.parse(`${r.second}.000Z`), n: r.n })),
   ]);
 }
@@ -89,11 +90,11 @@ export function createVoteDesk(config: Config, db: Db, dialect: DialectName): Vo
 
   return {
     async recent(ip, subnet, entryId, now) {
-      return (counters ?? (await open())).recent(ip, subnet, entryId, now.getTime());
+      return (counters ?? (await open())).recent(budgetAddressOf(ip), subnet, entryId, now.getTime());
     },
     async admit(ip, subnet, entryId, now) {
       const c = counters ?? (await open());
-      const v = { ip, subnet, entryId, atMs: now.getTime() };
+      const v = { ip: budgetAddressOf(ip), subnet, entryId, atMs: now.getTime() };
       return { recent: await c.admit(v), release: () => c.release(v) };
     },
     cast: (vote) => batcher.vote(vote),

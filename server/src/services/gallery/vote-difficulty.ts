@@ -13,10 +13,15 @@ export const MAX_DIFFICULTY = 2 ** 45;
 export type DifficultySettings = { powBase: number; powStepUp: number; stepUpPerHour: number; subnetPerHour: number };
 export type RecentVotes = { address: number; subnet: number };
 
-export function voteDifficulty(s: DifficultySettings, recent: RecentVotes): number {
+/** How many votes past a threshold the next one would be (0: within both budgets). */
+export function stepsPast(s: DifficultySettings, recent: RecentVotes): number {
   // 0 turns a threshold off (a load test from one address); the base still applies.
   const over = (count: number, threshold: number) => (threshold > 0 ? Math.max(0, count - threshold + 1) : 0);
-  const steps = Math.max(over(recent.address, s.stepUpPerHour), over(recent.subnet, s.subnetPerHour));
+  return Math.max(over(recent.address, s.stepUpPerHour), over(recent.subnet, s.subnetPerHour));
+}
+
+export function voteDifficulty(s: DifficultySettings, recent: RecentVotes): number {
+  const steps = stepsPast(s, recent);
   if (steps === 0) return s.powBase;
   return Math.min(MAX_DIFFICULTY, Math.max(s.powStepUp, s.powBase) * 2 ** Math.min(steps - 1, 45));
 }

@@ -1,15 +1,17 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isValid as notThrowaway } from 'mailchecker';
+import { canonicalEmail } from '../../../../common/email';
 import { Code } from '../../../../common/errors';
 import { VOTE_CODE_MAX_TRIES, VOTE_CODE_TTL_MINUTES } from '../../../../common/gallery';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countVoterCodesSince, countVoterCodeTry, deleteVoterCode, insertVoterCode, latestVoterCode, spendVoterCode } from '../../db/repos/gallery/voter-codes';
+import { countVoterCodesUpTo, deleteVoterCode, insertVoterCode, latestVoterCode, spendVoterCode, takeVoterCodeTry } from '../../db/repos/gallery/voter-codes';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { redeemSolution } from './challenge';
+import { votingSettings } from './voting-settings';
 
 /**
  * E-mail voting: a voter proves an address by a 6-digit code mailed to it; the vote is then keyed on the
@@ -24,7 +26,8 @@ function hmac(secret: string, label: string, value: string): string {
 }
 
 const normal = (email: string) => email.trim().toLowerCase();
-export const emailHash = (secret: string, email: string) => hmac(secret, 'voter-email', normal(email));
+/** The voter's key: the canonical address (one mailbox, one voter), hashed. */
+export const emailHash = (secret: string, email: string, stripPlusTags: boolean) => hmac(secret, 'voter-email', canonicalEmail(email, { stripPlusTags }));
 const codeHash = (secret: string, hash: string, code: string) => hmac(secret, 'voter-code', `${hash}:${code}`);
 
 /** What the audit shows of an address: its first character and its domain. */
@@ -35,10 +38,13 @@ export function maskEmail(email: string): string {
 
 /** Mails a fresh code (the solved challenge first: a mail costs the asker some work; five an hour per address). */
 export async function sendVoteCode(ctx: AppContext, input: { email: string; altcha: string }, locale: Locale, now = new Date()): Promise<void> {
+  // Outside e-mail mode nobody needs a code, and a mail would only be a way to flood someone's inbox.
+  const settings = await votingSettings(ctx.db, now);
+  if (settings.voterMode !== 'email') throw new AppError(Code.VoteCodeNotUsed);
   await redeemSolution(ctx, input.altcha, 'voteCode', now);
   if (!notThrowaway(normal(input.email))) throw new AppError(Code.VoterEmailDisposable, { fields: { email: Code.VoterEmailDisposable } });
-  const hash = emailHash(ctx.config.cookieSecret, input.email);
-  if ((await countVoterCodesSince(ctx.db, hash, nowIso(new Date(now.getTime() - 3_600_000)))) >= CODES_PER_HOUR) throw new AppError(Code.TooManyRequests);
+  // Keyed on the canonical mailbox, so +tags and dots do not buy more mails to one inbox.
+  const hash = emailHash(ctx.config.cookieSecret, input.email, settings.stripPlusTags);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await insertVoterCode(ctx.db, {
     emailHash: hash,
@@ -46,6 +52,10 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
     expiresAt: nowIso(new Date(now.getTime() + VOTE_CODE_TTL_MINUTES * 60_000)),
     at: nowIso(now),
   });
+  if ((await countVoterCodesUpTo(ctx.db, hash, nowIso(new Date(now.getTime() - 3_600_000)), id)) > CODES_PER_HOUR) {
+    await deleteVoterCode(ctx.db, id);
+    throw new AppError(Code.TooManyRequests);
+  }
   const site = t(locale, 'site.name');
   const subject = t(locale, 'vote.mail.subject', { site });
   const body = t(locale, 'vote.mail.body', { minutes: VOTE_CODE_TTL_MINUTES });
@@ -69,18 +79,17 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
  */
 export async function redeemVoteCode(ctx: AppContext, email: string | undefined, code: string | undefined, now = new Date()) {
   if (!email?.trim() || !code?.trim()) throw new AppError(Code.VoteCodeRequired, { fields: { code: Code.VoteCodeRequired } });
-  const hash = emailHash(ctx.config.cookieSecret, email);
+  const hash = emailHash(ctx.config.cookieSecret, email, (await votingSettings(ctx.db, now)).stripPlusTags);
   const row = await latestVoterCode(ctx.db, hash);
   const refuse = (c: typeof Code.VoteCodeWrong | typeof Code.VoteCodeExpired | typeof Code.VoteCodeUsed) => new AppError(c, { fields: { code: c } });
   if (!row) throw refuse(Code.VoteCodeWrong);
   if (row.used_at) throw refuse(Code.VoteCodeUsed);
-  if (row.expires_at <= nowIso(now) || row.tries >= VOTE_CODE_MAX_TRIES) throw refuse(Code.VoteCodeExpired);
+  if (row.expires_at <= nowIso(now)) throw refuse(Code.VoteCodeExpired);
+  // Every guess takes a try first (one atomic increment): five guesses per code, even all at once.
+  if (!(await takeVoterCodeTry(ctx.db, row.id, VOTE_CODE_MAX_TRIES))) throw refuse(Code.VoteCodeExpired);
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(ctx.config.cookieSecret, hash, code.trim()), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await countVoterCodeTry(ctx.db, row.id);
-    throw refuse(Code.VoteCodeWrong);
-  }
+  if (!timingSafeEqual(expected, given)) throw refuse(Code.VoteCodeWrong);
   if (!(await spendVoterCode(ctx.db, row.id, nowIso(now)))) throw refuse(Code.VoteCodeUsed);
   return { voterKey: `m:${hash}`, label: maskEmail(email) };
 }

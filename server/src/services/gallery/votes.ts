@@ -10,7 +10,7 @@ import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
 import { subnetOf } from './subnet';
 import type { RecentVotes } from './vote-counters';
-import { voteDifficulty } from './vote-difficulty';
+import { stepsPast, voteDifficulty } from './vote-difficulty';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
 import { voteSlot, votingSettings } from './voting-settings';
@@ -48,7 +48,10 @@ async function difficultyFor(ctx: AppContext, ip: string, now: Date): Promise<nu
 
 /** A challenge for a form (the base difficulty) or for a vote from this address (its current difficulty). */
 export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, ip: string, now = new Date()): Promise<PowChallenge> {
-  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : (await votingSettings(ctx.db, now)).powBase;
+  const settings = await votingSettings(ctx.db, now);
+  // Outside the voting window a vote challenge pays for nothing; issuing one would let a script bank work.
+  if (purpose === 'vote' && !settings.open) throw new AppError(Code.VotingClosed);
+  const maxnumber = purpose === 'vote' ? await difficultyFor(ctx, ip, now) : settings.powBase;
   return issueChallenge(ctx, purpose, maxnumber, now);
 }
 
@@ -107,6 +110,13 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   if (solved && solved.maxnumber < voteDifficulty(settings, admitted.recent)) {
     admitted.release();
     return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
+  }
+  // E-mail and account votes carry no proof of work to step up, so the same thresholds are a budget: past
+  // them an address (or its subnet) votes again when its hour has room. Fresh mailboxes and accounts are
+  // cheap; the address they vote from is not.
+  if (!solved && stepsPast(settings, admitted.recent) > 0) {
+    admitted.release();
+    return refuse('networkBudget', new AppError(Code.VoteNetworkBudget));
   }
   let row: BatchVote['row'];
   try {

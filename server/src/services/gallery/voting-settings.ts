@@ -13,6 +13,8 @@ export const POW_BASE_SETTING = 'voting.powBase';
 export const POW_STEP_UP_SETTING = 'voting.powStepUp';
 export const SUBNET_SETTING = 'voting.subnetPerHour';
 export const VOTER_MODE_SETTING = 'voting.voterMode';
+/** E-mail voting: strip `+tags` of every provider, not only Gmail's (common/email.ts). Off by default. */
+export const STRIP_PLUS_TAGS_SETTING = 'voting.stripPlusTags';
 
 export const DEFAULT_RULE: VotingRule = 'perEntry';
 export const DEFAULT_VOTER_MODE: VoterMode = 'anonymous';
@@ -40,6 +42,7 @@ export type VotingSettings = {
   powBase: number;
   powStepUp: number;
   ratePerMinute: number;
+  stripPlusTags: boolean;
   open: boolean;
 };
 
@@ -66,6 +69,7 @@ function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
     POW_STEP_UP_SETTING,
     RATE_SETTING,
     VOTER_MODE_SETTING,
+    STRIP_PLUS_TAGS_SETTING,
   ]);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
@@ -89,6 +93,7 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
     powBase: Math.max(POW_BASE_RANGE.min, count(s[POW_BASE_SETTING], DEFAULT_POW_BASE)),
     powStepUp: Math.max(POW_STEP_UP_RANGE.min, count(s[POW_STEP_UP_SETTING], DEFAULT_POW_STEP_UP)),
     ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
+    stripPlusTags: s[STRIP_PLUS_TAGS_SETTING] === true,
     open: isPhaseOpen(phaseWindows(s), 'voting', now),
   };
 }

@@ -8,6 +8,7 @@ import { findAssignedEntry } from '../../db/repos/jury/scores';
 import { AppError } from '../../errors';
 import { fillTraditional } from '../console/fill-traditional';
 import { parseI18n } from '../content/localize';
+import { judgingWindow } from './settings';
 
 /** The organiser's criteria (weights) and named awards: plain lists with names in three locales. */
 
@@ -31,18 +32,29 @@ export async function criteriaList(db: Db): Promise<Criterion[]> {
   return (await listCriteria(db)).map((c) => ({ id: c.id, weight: c.weight, sort: c.sort, i18n: parseI18n(c.i18n) }));
 }
 
+/**
+ * The criteria lock with the scores: once judging has ended, adding, removing or re-weighting one would
+ * change every weighted average the scores were given under. Names and order may still be edited.
+ */
+async function refuseWhenLocked(db: Db): Promise<void> {
+  if ((await judgingWindow(db)).locked) throw new AppError(Code.JuryCriteriaLocked);
+}
+
 export async function createCriterion(db: Db, input: CriterionInput): Promise<Criterion[]> {
+  await refuseWhenLocked(db);
   await insertCriterion(db, { weight: input.weight, sort: input.sort, i18n: namesJson(input.i18n), created_at: nowIso() });
   return criteriaList(db);
 }
 
 export async function changeCriterion(db: Db, id: number, input: CriterionInput): Promise<Criterion[]> {
   const stored = await findCriterion(db, id);
+  if (stored && stored.weight !== input.weight) await refuseWhenLocked(db);
   found(await updateCriterion(db, id, { weight: input.weight, sort: input.sort, i18n: namesJson(input.i18n, stored?.i18n) }));
   return criteriaList(db);
 }
 
 export async function removeCriterion(db: Db, id: number): Promise<Criterion[]> {
+  await refuseWhenLocked(db);
   found(await deleteCriterion(db, id));
   return criteriaList(db);
 }

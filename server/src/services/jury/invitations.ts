@@ -6,9 +6,9 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteAccountToken, deleteUser, findUserByEmail, findUserById } from '../../db/repos/accounts';
-import { findJuryMember, insertJurorAccount, markJurorAccepted, upsertJuror } from '../../db/repos/jury/jurors';
+import { findJuror, findJuryMember, insertJurorAccount, markJurorAccepted, upsertJuror } from '../../db/repos/jury/jurors';
 import { AppError } from '../../errors';
-import { jurorInvitationMail } from '../../mail/templates/jury/invitation';
+import { jurorInvitationMail, jurorReminderMail } from '../../mail/templates/jury/invitation';
 import { findLiveToken, issueAccountToken } from '../auth/account-tokens';
 import { toCurrentUser } from '../auth/login';
 import { setPasswordThroughLink } from '../auth/password-reset';
@@ -32,13 +32,20 @@ export function invitationLink(config: Config, token: string, locale: Locale): s
 export async function inviteJuror(ctx: AppContext, adminId: number, input: InviteJurorInput, logError: MailErrorLog): Promise<{ userId: number }> {
   if (input.juryMemberId !== null && !(await findJuryMember(ctx.db, input.juryMemberId))) throw new AppError(Code.JuryMemberNotFound);
   const now = nowIso();
-  const { userId, created } = await ctx.db.transaction().execute(async (trx) => {
+  const { userId, created, active } = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, input.email);
     if (existing && existing.role !== 'juror') throw new AppError(Code.JurorEmailTaken);
+    const accepted = existing ? Boolean((await findJuror(trx, existing.id))?.accepted_at) : false;
     const id = existing?.id ?? (await insertJurorAccount(trx, { email: input.email, locale: input.locale, created_at: now })).id;
     await upsertJuror(trx, { user_id: id, jury_member_id: input.juryMemberId, group_scope: input.group, invited_by: adminId, invited_at: now });
-    return { userId: id, created: !existing };
+    return { userId: id, created: !existing, active: accepted };
   });
+  // A juror who already set a password keeps it and their sessions: a password link in their inbox would let
+  // whoever reads that inbox (or the organiser by mistake) replace it. They get the sign-in address instead.
+  if (active) {
+    await sendAccountMail(ctx, jurorReminderMail(input.locale, input.email, `${ctx.config.publicUrl}/admin/?lang=${input.locale}`), logError);
+    return { userId };
+  }
   const { token, id: tokenId } = await issueAccountToken(ctx.db, userId, 'invite', INVITATION_DAYS * 24 * 60);
   try {
     await sendAccountMail(ctx, jurorInvitationMail(input.locale, input.email, invitationLink(ctx.config, token, input.locale), INVITATION_DAYS), logError);

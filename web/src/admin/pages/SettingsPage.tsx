@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -65,6 +65,9 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
           <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />
+        </Form.Item>
+        <Form.Item name="stripPlusTags" label={f('console.settings.stripPlusTags')} extra={f('console.settings.stripPlusTagsHint')} valuePropName="checked">
+          <Switch />
         </Form.Item>
         <Form.Item name="stepUpPerHour" label={f('console.settings.stepUp')} rules={[{ required: true }]}>
           <InputNumber min={0} max={100000} />

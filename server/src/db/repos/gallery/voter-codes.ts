@@ -19,23 +19,34 @@ export function latestVoterCode(db: Db, emailHash: string) {
   return db.selectFrom('voter_codes').selectAll().where('email_hash', '=', emailHash).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** Codes asked for an address since a time (a per-address limit on mails). */
-export async function countVoterCodesSince(db: Db, emailHash: string, since: string): Promise<number> {
+/**
+ * Codes asked for an address since a time, up to and including code `id` (the one just written): counting
+ * after writing, never before, lets parallel requests see each other, so a flood gets the limit, not more.
+ */
+export async function countVoterCodesUpTo(db: Db, emailHash: string, since: string, id: number): Promise<number> {
   const row = await db
     .selectFrom('voter_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('email_hash', '=', emailHash)
     .where('created_at', '>', since)
+    .where('id', '<=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function countVoterCodeTry(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one of a code's tries before the guess is compared, in one statement (the increment and the check
+ * together), so parallel guesses cannot all read the same count: false when the tries are used up.
+ */
+export async function takeVoterCodeTry(db: Db, id: number, maxTries: number): Promise<boolean> {
+  const row = await db
     .updateTable('voter_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('tries', '<', maxTries)
+    .returning('tries')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Marks a code used; false when another request used it first (one use, even under a race). */

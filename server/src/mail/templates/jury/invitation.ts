@@ -18,3 +18,23 @@ export function jurorInvitationMail(locale: Locale, to: string, link: string, da
     { days },
   );
 }
+
+/**
+ * To a juror who already set a password and is invited again (a new scope or member): a reminder with the
+ * console's sign-in address, no link that would set a new password and end their sessions.
+ */
+export function jurorReminderMail(locale: Locale, to: string, link: string): MailMessage {
+  return linkMail(
+    locale,
+    to,
+    link,
+    {
+      subject: 'jury.mail.remind.subject',
+      intro: 'jury.mail.remind.intro',
+      action: 'jury.mail.remind.action',
+      expiry: 'jury.mail.remind.expiry',
+      ignore: 'jury.mail.remind.ignore',
+    },
+    {},
+  );
+}
