@@ -118,7 +118,6 @@ export const settingsBody = z.object({
   powBase: z.number().int().min(POW_BASE_RANGE.min).max(POW_BASE_RANGE.max),
   powStepUp: z.number().int().min(POW_STEP_UP_RANGE.min).max(POW_STEP_UP_RANGE.max),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
-  wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),
   // Bytes on the wire (the submission area's unit), whole megabytes in the form.
   empowerMaxBytes: z
