@@ -102,16 +102,18 @@ export async function pageRoutes(app: FastifyInstance) {
     const dataResolver = status === 200 ? pageDataResolvers[shownRoute] : undefined;
     // Every page's header and footer show the identity: it comes in the HTML, so they render with it at once.
     const identityData = identityQuery(locale, identity);
+    // The home hero's key visual is the page's largest image: it starts downloading with the shell.
+    const heroImages = shownRoute === 'home' && identity.heroImageUrl ? [{ href: identity.heroImageUrl }] : [];
     let complete = true;
-    if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: [] }));
+    if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
     else {
       try {
         const data = await dataResolver(app.ctx, url.searchParams, locale);
-        extra.push(renderPageData({ ...data, queries: [identityData, ...data.queries] }));
+        extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
         request.log.warn({ err }, 'page data for the HTML failed');
-        extra.push(renderPageData({ queries: [identityData], images: [] }));
+        extra.push(renderPageData({ queries: [identityData], images: heroImages }));
         complete = false; // served, but not kept: the next request tries again
       }
     }
