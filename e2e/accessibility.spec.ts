@@ -55,6 +55,7 @@ const CONSOLE_PAGES = [
   '/pages',
   '/votes',
   '/inbox',
+  '/identity',
   '/settings',
   '/users',
   '/jury',
