@@ -58,7 +58,7 @@ async function upload(page: Page, label: string, file: string, purpose: string) 
   await expect(page.getByTestId(`preview-${purpose}`)).toBeVisible();
 }
 
-test('the organiser sets the identity in the console and visitors see it in three languages', async ({ page, request, expectClean }, testInfo) => {
+test('the organiser sets the identity in the console and visitors see it in three languages', async ({ page, request, problems, expectClean }, testInfo) => {
   testInfo.setTimeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-'));
   const hero = await makePicture(path.join(dir, 'hero.jpg'), 1600, 900);
@@ -88,6 +88,8 @@ test('the organiser sets the identity in the console and visitors see it in thre
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: ERRORS[6054]['zh-CN'] })).toBeVisible();
   await page.getByLabel('ICP 备案号').fill(ICP);
+  // That refusal is the browser's logged 400, expected here; anything else still fails the test.
+  problems.list = problems.list.filter((p) => !/status of 400 .*\/api\/admin\/identity$/.test(p));
 
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /保\s*存/ }).click();

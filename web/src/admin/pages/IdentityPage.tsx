@@ -80,7 +80,7 @@ export function IdentityPage() {
           <ImageUrlInput purpose="heroImage" />
         </Form.Item>
         <Form.Item name="primaryColor" label={f('console.identity.primaryColor')} extra={f('console.identity.primaryColorHint')}>
-          <Input placeholder="#1d4ed8" maxLength={7} prefix={<ColourSwatch colour={colour} />} />
+          <Input maxLength={7} prefix={<ColourSwatch colour={colour} />} />
         </Form.Item>
 
         {section('console.identity.contact')}
@@ -100,7 +100,7 @@ export function IdentityPage() {
         {section('console.identity.social')}
         {SOCIAL_LINKS.map((key) => (
           <Form.Item key={key} name={['social', key]} label={f(`social.${key}`)} rules={[urlRule]}>
-            <Input placeholder="https://" />
+            <Input />
           </Form.Item>
         ))}
 
