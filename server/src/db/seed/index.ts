@@ -34,7 +34,11 @@ async function writeDemoFiles(mediaDir: string): Promise<void> {
 export async function seedDemoContent(ctx: AppContext, now = new Date()): Promise<boolean> {
   await writeDemoFiles(path.join(ctx.config.dataDir, 'media'));
   const settings = await readSettings(ctx.db);
-  if (settings[SEED_KEY]) return false;
+  if (settings[SEED_KEY]) {
+    // A demo database seeded before the identity existed gets the demo organiser's, so it looks as it did.
+    if (!settings[IDENTITY_SETTING]) await writeSetting(ctx.db, IDENTITY_SETTING, { ...DEMO_IDENTITY, updatedAt: nowIso(now) });
+    return false;
+  }
   const at = (days: number) => nowIso(new Date(now.getTime() + days * DAY));
   const created = nowIso(now);
 
