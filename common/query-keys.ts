@@ -9,6 +9,7 @@ import type { Locale } from './locales';
  */
 export const queryKeys = {
   contest: () => ['contest'],
+  identity: (locale: Locale) => ['identity', locale],
   news: (locale: Locale, page: number, pageSize: number, category?: NewsCategory) => ['news', locale, page, pageSize, category ?? 'all'],
   jury: (locale: Locale) => ['jury', locale],
   sponsors: (locale: Locale) => ['sponsors', locale],

@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_KEY } from '../common/constants';
 import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import type { Locale } from '../common/locales';
+import DEMO_IDENTITY from '../server/src/db/seed/content/identity.json' with { type: 'json' };
 import { expect, heading, test } from './fixtures';
 import { mailsTo } from './support/mail-sink-ports';
 
@@ -59,7 +60,7 @@ test('register in zh-TW, open the mailed link, log in, see the account page, log
 
   const mails = await mailsTo(email);
   expect(mails).toHaveLength(1);
-  expect(mails[0]?.subject).toBe(m(l, 'account.mail.verify.subject').replace('{site}', m(l, 'site.name')));
+  expect(mails[0]?.subject).toBe(m(l, 'account.mail.verify.subject').replace('{site}', DEMO_IDENTITY.i18n[l].siteName));
   await page.goto(await lastLink(email));
   await expect(page).toHaveURL(/\/zh-TW\/activateLogin$/);
   expect(await heading(page)).toBe(m(l, 'route.activateLogin'));

@@ -120,7 +120,6 @@ export const settingsBody = z.object({
   // E-mail voting: strip every provider's +tags (Gmail's always are); optional so older forms still save.
   stripPlusTags: z.boolean().default(false),
   organiserEmail: z.email(codeMessage(Code.EmailFormat)),
-  wechatQrUrl: urlField,
   entryLimit: z.number().int().min(1).max(100),
   // Bytes on the wire (the submission area's unit), whole megabytes in the form.
   empowerMaxBytes: z

@@ -4,7 +4,7 @@
  */
 
 /** Where an uploaded content image is used; each has its own largest edge (images are never enlarged). */
-export const CONTENT_IMAGE_PURPOSES = ['newsCover', 'juryPhoto', 'exhibitionCover', 'sponsorLogo', 'wechatQr'] as const;
+export const CONTENT_IMAGE_PURPOSES = ['newsCover', 'juryPhoto', 'exhibitionCover', 'sponsorLogo', 'wechatQr', 'siteLogo', 'heroImage'] as const;
 export type ContentImagePurpose = (typeof CONTENT_IMAGE_PURPOSES)[number];
 export const CONTENT_IMAGE_MAX_EDGE: Record<ContentImagePurpose, number> = {
   newsCover: 1920,
@@ -12,6 +12,8 @@ export const CONTENT_IMAGE_MAX_EDGE: Record<ContentImagePurpose, number> = {
   juryPhoto: 800,
   sponsorLogo: 800,
   wechatQr: 800,
+  siteLogo: 800,
+  heroImage: 2560,
 };
 export const CONTENT_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 

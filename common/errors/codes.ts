@@ -131,6 +131,13 @@ export const Code = {
   FfmpegMissing: 6032,
   ExhibitionVideoNotFound: 6033,
   UnsafeUrl: 6040,
+  IdentityNameRequired: 6050,
+  IdentityColour: 6051,
+  IdentityEmail: 6052,
+  IdentityPhone: 6053,
+  IdentityIcpNumber: 6054,
+  IdentityPsbNumber: 6055,
+  IdentityTextTooLong: 6056,
   // 7xxx media
   FilmNotFound: 7001,
   ImageNotFound: 7002,

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('console content, settings and users on %s', (dialect) =
     // Until the organiser names an address, the field is empty (not the unusable built-in placeholder) and asked for.
     expect(current.organiserEmail).toBe('');
     expect((await api('PUT', '/api/admin/settings', current)).json().code).toBe(2004);
-    const next = { ...current, votingRule: 'perContest', stepUpPerHour: 7, entryLimit: 5, organiserEmail: 'org@example.test', wechatQrUrl: '/media/qr.png' };
+    const next = { ...current, votingRule: 'perContest', stepUpPerHour: 7, entryLimit: 5, organiserEmail: 'org@example.test' };
     expect((await api('PUT', '/api/admin/settings', next)).statusCode).toBe(200);
     const rows = await t.ctx.db
       .selectFrom('settings')
@@ -100,8 +100,6 @@ describe.each(DIALECTS)('console content, settings and users on %s', (dialect) =
       'voting.stepUpPerHour': 7,
       'submission.entryLimit': 5,
     });
-    const about = (await t.app.inject({ method: 'GET', url: '/api/pages/aboutUs' })).json().data;
-    expect(about.extra.wechatQrUrl).toBe('/media/qr.png');
     const bad = { ...next, votingRule: 'perEntry', phases: { ...next.phases, voting: { start: next.phases.voting.end, end: next.phases.voting.start } } };
     const res = await api('PUT', '/api/admin/settings', bad);
     expect(res.statusCode).toBe(400);

@@ -78,10 +78,10 @@ describe.each(DIALECTS)('console URL fields accept only http(s) and site paths (
       expect(res.statusCode, `${kind}: ${res.body}`).toBe(200);
       ids[kind] = res.json().data.id;
     }
-    const settings = await read('/api/admin/settings');
-    const saved = await api('PUT', '/api/admin/settings', { ...settings, organiserEmail: 'org@example.test', wechatQrUrl: 'https://cdn.example/qr.png' });
+    const identity = await read('/api/admin/identity');
+    const saved = await api('PUT', '/api/admin/identity', { ...identity, wechatQrUrl: 'https://cdn.example/qr.png' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await read('/api/admin/settings')).wechatQrUrl).toBe('https://cdn.example/qr.png');
+    expect((await read('/api/admin/identity')).wechatQrUrl).toBe('https://cdn.example/qr.png');
   });
 
   it.each(targets)('refuses every bad scheme in %s.%s with 6040, on create and on edit, and stores nothing', async (kind, field) => {
@@ -99,18 +99,18 @@ describe.each(DIALECTS)('console URL fields accept only http(s) and site paths (
     expect((await read(`/api/admin/content/${kind}?pageSize=100`)).total).toBe(total);
   });
 
-  it('refuses every bad scheme as the WeChat QR, in the settings and in the About us page, and keeps the stored one', async () => {
-    const settings = await read('/api/admin/settings');
+  it('refuses every bad scheme as the WeChat QR, in the identity and in the About us page, and keeps the stored one', async () => {
+    const identity = await read('/api/admin/identity');
     const about = await read('/api/admin/pages/aboutUs');
     for (const bad of BAD_URLS) {
-      const res = await api('PUT', '/api/admin/settings', { ...settings, wechatQrUrl: bad });
+      const res = await api('PUT', '/api/admin/identity', { ...identity, wechatQrUrl: bad });
       expect([res.statusCode, res.json().code, res.json().data?.fields?.wechatQrUrl?.code], JSON.stringify(bad)).toEqual([400, 6040, 6040]);
       const page = await api('PUT', '/api/admin/pages/aboutUs', { i18n: about.i18n, extra: { ...about.extra, wechatQrUrl: bad } });
       expect([page.statusCode, page.json().code], JSON.stringify(bad)).toEqual([400, 6040]);
     }
-    expect(await read('/api/admin/settings')).toEqual(settings);
+    expect(await read('/api/admin/identity')).toEqual(identity);
     expect(await read('/api/admin/pages/aboutUs')).toEqual(about);
-    const pub = (await t.app.inject({ method: 'GET', url: '/api/pages/aboutUs' })).json().data;
-    expect(pub.extra.wechatQrUrl).toBe('https://cdn.example/qr.png');
+    const pub = (await t.app.inject({ method: 'GET', url: '/api/site/identity' })).json().data;
+    expect(pub.wechatQrUrl).toBe('https://cdn.example/qr.png');
   });
 });

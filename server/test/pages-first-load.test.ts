@@ -25,6 +25,8 @@ describe('page first load', () => {
     expect(byKey.get(JSON.stringify(['news', 'en-US', 1, 4, 'all']))).toEqual(await api('/api/news?page=1&pageSize=4'));
     expect(byKey.get(JSON.stringify(['jury', 'en-US']))).toEqual(await api('/api/jury'));
     expect(byKey.get(JSON.stringify(['sponsors', 'en-US']))).toEqual(await api('/api/sponsors'));
+    // Every page carries the identity its header and footer show.
+    expect(byKey.get(JSON.stringify(['identity', 'en-US']))).toEqual(await api('/api/site/identity'));
     // The contest answer carries the server's clock; everything else must be the same.
     expect({ ...(byKey.get(JSON.stringify(['contest'])) as object), now: 0 }).toEqual({ ...(await api('/api/contest')), now: 0 });
   });
@@ -33,18 +35,22 @@ describe('page first load', () => {
     const html = (await get('/zh-TW/gallery')).body;
     const block = dataBlock(html);
     const page = (await get('/api/gallery?page=1&pageSize=10&sort=newest')).json().data;
-    expect(block?.queries).toEqual([{ key: ['gallery', 'zh-TW', 'all', '', 'newest'], data: { pages: [page], pageParams: [1] } }]);
+    const identity = (await get('/api/site/identity', { 'x-locale': 'zh-TW' })).json().data;
+    expect(block?.queries).toEqual([
+      { key: ['identity', 'zh-TW'], data: identity },
+      { key: ['gallery', 'zh-TW', 'all', '', 'newest'], data: { pages: [page], pageParams: [1] } },
+    ]);
     const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(0);
     expect(preloads[0]).toContain('type="image/avif"');
     expect(preloads[0]).toContain(`/media/img/320/${page.items[0].coverUrl.replace('/media/', '')}.avif 320w`);
     const filtered = (await get('/zh-TW/gallery?sort=votes')).body;
-    expect(dataBlock(filtered)).toBeNull();
+    expect(dataBlock(filtered)?.queries.map((q) => q.key)).toEqual([['identity', 'zh-TW']]);
   });
 
   it('names the first news cover on /events but leaves the list to the API (its failure page depends on it)', async () => {
     const html = (await get('/en-US/events')).body;
-    expect(dataBlock(html)).toBeNull();
+    expect(dataBlock(html)?.queries.map((q) => q.key)).toEqual([['identity', 'en-US']]);
     const first = (await get('/api/news?page=1&pageSize=10')).json().data.items[0].coverUrl;
     expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}">`);
   });

@@ -4,6 +4,7 @@ import type { Locale } from '../../../common/locales';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { getExhibition } from '../services/content/exhibitions';
+import { siteIdentity } from '../services/content/identity';
 import { getNews } from '../services/content/news';
 import { publicGalleryEntry } from '../services/gallery/entries';
 import { publicResults } from '../services/jury/results';
@@ -39,7 +40,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     const list = winners.map((w) => `${w.award}《${w.title}》`).join(locale === 'en-US' ? ', ' : '、');
     return {
       title: t(locale, 'route.results'),
-      description: t(locale, 'results.shareDescription', { site: t(locale, 'site.name'), winners: list }).slice(0, 160),
+      description: t(locale, 'results.shareDescription', { site: (await siteIdentity(ctx.db, locale)).siteName, winners: list }).slice(0, 160),
       imageUrl: winners.find((w) => w.coverUrl)?.coverUrl ?? undefined,
       type: 'article',
     };

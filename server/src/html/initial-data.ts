@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
 import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, GALLERY_FIRST_ROW } from '../../../common/gallery';
+import type { SiteIdentity } from '../../../common/identity';
 import type { Locale } from '../../../common/locales';
 import { imageSrcSet, widthsUpTo } from '../../../common/media';
 import { HOME_NEWS_COUNT, INITIAL_DATA_ID, queryKeys } from '../../../common/query-keys';
@@ -66,6 +67,11 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
     };
   },
 };
+
+/** The identity every page's header and footer show, under the key of its query hook. */
+export function identityQuery(locale: Locale, identity: SiteIdentity): PageData['queries'][number] {
+  return { key: queryKeys.identity(locale), data: identity };
+}
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
 function jsonForScript(value: unknown): string {

@@ -12,6 +12,7 @@ import type {
   TemplateFile,
 } from '../../../common/api-types';
 import type { NewsCategory, PageSlug } from '../../../common/constants';
+import type { SiteIdentity } from '../../../common/identity';
 import type { PublicResults } from '../../../common/jury/api-types';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
@@ -76,6 +77,20 @@ export function usePageContent(slug: PageSlug) {
 export function useTemplates() {
   const { locale } = useLocale();
   return useQuery({ queryKey: ['templates', locale], queryFn: ({ signal }) => request<TemplateFile[]>('/api/templates', { signal, level: 'notification' }) });
+}
+
+/**
+ * Who runs the contest, in the page's locale. The server puts it into every page's HTML (initial data), so
+ * the header and footer have it on the first render; a language switch keeps the last one until the next arrives.
+ */
+export function useIdentity(): SiteIdentity | undefined {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: queryKeys.identity(locale),
+    queryFn: ({ signal }) => request<SiteIdentity>('/api/site/identity', { signal, level: 'silent' }),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  }).data;
 }
 
 export function useContest() {

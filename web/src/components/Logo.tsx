@@ -1,4 +1,6 @@
-import { FormattedMessage } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { safeUrl } from '../../../common/safe-url';
+import { useIdentity } from '../api/queries';
 
 export function LogoMark() {
   return (
@@ -10,12 +12,24 @@ export function LogoMark() {
   );
 }
 
+/** The contest's name as the organiser set it (or the neutral default while none is set / loading). */
+export function useSiteName(): string {
+  const intl = useIntl();
+  return useIdentity()?.siteName || intl.formatMessage({ id: 'site.name' });
+}
+
+/** The organiser's logo when they uploaded one, else the product's mark; decorative next to the name. */
+export function BrandMark() {
+  const logo = safeUrl(useIdentity()?.logoUrl);
+  return logo ? <img className="brand-logo" src={logo} alt="" width={36} height={36} /> : <LogoMark />;
+}
+
 export function Logo() {
   return (
     <span className="logo">
-      <LogoMark />
-      <span className="logo-text">
-        <FormattedMessage id="site.name" />
+      <BrandMark />
+      <span className="logo-text" data-testid="site-name">
+        {useSiteName()}
       </span>
     </span>
   );

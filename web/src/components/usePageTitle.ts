@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useSiteName } from './Logo';
 
 /** Keeps document.title as "<page> - <site>" on client-side navigation (the server sets it on first load). */
 export function usePageTitle(title: string | undefined): void {
-  const intl = useIntl();
-  const site = intl.formatMessage({ id: 'site.name' });
+  const site = useSiteName();
   useEffect(() => {
     if (title) document.title = `${title} - ${site}`;
   }, [title, site]);

@@ -21,3 +21,14 @@ export async function writeSetting(db: Db, key: string, value: unknown): Promise
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
     .execute();
 }
+
+/** One setting's value (parsed JSON), or undefined when it was never written. */
+export async function readSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value);
+  } catch {
+    return row.value;
+  }
+}

@@ -2,6 +2,7 @@ import type { EntryGroup, NewsCategory, SponsorTier } from '../../../../common/c
 import type { Locale } from '../../../../common/locales';
 import entries from './content/entries.json' with { type: 'json' };
 import exhibitions from './content/exhibitions.json' with { type: 'json' };
+import identity from './content/identity.json' with { type: 'json' };
 import jury from './content/jury.json' with { type: 'json' };
 import news from './content/news.json' with { type: 'json' };
 import pages from './content/pages.json' with { type: 'json' };
@@ -38,3 +39,6 @@ export const DEMO_SCAM_TIPS: Tri<{ title: string; body: string }>[] = scamTips;
  * they were submitted in, so the demo mixes Chinese and English.
  */
 export const DEMO_ENTRY_TEXTS = entries as { group: EntryGroup; title: string; team: string; slogan: string; description: string; teamDesc: string }[];
+
+/** The demo organiser's identity (settings key site.identity), as the console would save it. */
+export const DEMO_IDENTITY: Record<string, unknown> = identity;

@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { IDENTITY_SETTING } from '../../../../common/identity';
 import type { AppContext } from '../../context';
 import { nowIso } from '../database';
 import { readSettings, writeSetting } from '../repos/settings';
 import { seedDemoAdmin } from './demo-admin';
 import { seedDemoEntries } from './demo-entries';
-import { DEMO_EXHIBITIONS, DEMO_JURY, DEMO_NEWS, DEMO_PAGES, DEMO_SPONSORS, DEMO_TEMPLATES, NEWS_BODY_EXTRA } from './demo-texts';
+import { DEMO_EXHIBITIONS, DEMO_IDENTITY, DEMO_JURY, DEMO_NEWS, DEMO_PAGES, DEMO_SPONSORS, DEMO_TEMPLATES, NEWS_BODY_EXTRA } from './demo-texts';
 import { demoImage } from './images';
 import { writeSimplePdf } from './pdf';
 
@@ -33,7 +34,11 @@ async function writeDemoFiles(mediaDir: string): Promise<void> {
 export async function seedDemoContent(ctx: AppContext, now = new Date()): Promise<boolean> {
   await writeDemoFiles(path.join(ctx.config.dataDir, 'media'));
   const settings = await readSettings(ctx.db);
-  if (settings[SEED_KEY]) return false;
+  if (settings[SEED_KEY]) {
+    // A demo database seeded before the identity existed gets the demo organiser's, so it looks as it did.
+    if (!settings[IDENTITY_SETTING]) await writeSetting(ctx.db, IDENTITY_SETTING, { ...DEMO_IDENTITY, updatedAt: nowIso(now) });
+    return false;
+  }
   const at = (days: number) => nowIso(new Date(now.getTime() + days * DAY));
   const created = nowIso(now);
 
@@ -118,6 +123,8 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
     judging: { start: at(55), end: at(64) },
     awards: { start: at(65), end: at(66) },
   });
+  // The demo company's name, hero and footer: an install without the demo shows neutral defaults instead.
+  await writeSetting(ctx.db, IDENTITY_SETTING, { ...DEMO_IDENTITY, updatedAt: created });
   await seedDemoAdmin(ctx);
   await seedDemoEntries(ctx, now);
   await writeSetting(ctx.db, SEED_KEY, { at: created });

@@ -13,6 +13,7 @@ import {
 } from '../../../../common/console/schemas';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
 import { Code, codeMessage } from '../../../../common/errors';
+import { identityBody } from '../../../../common/schemas/identity';
 import { currentUserOf, requireAdmin } from '../../plugins/auth';
 import { createKind, deleteKind, getKind, listKind, setNewsStatus, updateKind } from '../../services/console/content';
 import { CONTENT_KIND_NAMES } from '../../services/console/content-kinds';
@@ -20,6 +21,7 @@ import { dashboardStats } from '../../services/console/dashboard';
 import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/console/entry-review';
 import { exhibitionVideoStatus } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
+import { readAdminIdentity, saveIdentity } from '../../services/console/identity';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
 import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
 import { sanitizeRichText } from '../../services/console/rich-text';
@@ -210,6 +212,9 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   // Settings.
   app.get('/api/admin/settings', async () => ok(await readConsoleSettings(db, ctx.config)));
   app.put('/api/admin/settings', { schema: { body: settingsBody } }, async (req) => ok(await writeConsoleSettings(db, ctx.config, req.body)));
+  // The contest's identity (name, organiser, hero, footer, contact, filings): one settings row.
+  app.get('/api/admin/identity', async () => ok(await readAdminIdentity(db)));
+  app.put('/api/admin/identity', { schema: { body: identityBody } }, async (req) => ok(await saveIdentity(db, req.body)));
 
   // Files: content images and templates uploaded, an entry's files downloaded (own body parser, same guard).
   await app.register(consoleFileRoutes);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
 import { jsonAnswer, LOCALE_VARY, replyCached } from '../../plugins/response-cache';
 import { getExhibition, listExhibitions } from '../../services/content/exhibitions';
+import { siteIdentity } from '../../services/content/identity';
 import { listJury } from '../../services/content/jury';
 import { getNews, listNews } from '../../services/content/news';
 import { getPage } from '../../services/content/pages';
@@ -41,4 +42,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/templates', async (req) => ok(await listTemplates(db, req.locale)));
   app.get('/api/contest', async () => ok(await getContestInfo(db)));
+  // Who runs the contest (name, organiser, footer, QR, filings): every page shows it, so it is served from memory.
+  app.get('/api/site/identity', async (req, reply) =>
+    replyCached(req, reply, { key: `identity:${req.locale}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>
+      jsonAnswer(await siteIdentity(db, req.locale)),
+    ),
+  );
 };

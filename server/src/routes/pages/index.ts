@@ -6,11 +6,12 @@ import { matchPageRoute } from '../../../../common/routes';
 import { failureBody } from '../../errors';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
-import { pageDataResolvers, renderPageData } from '../../html/initial-data';
+import { identityQuery, pageDataResolvers, renderPageData } from '../../html/initial-data';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
 import { HEAD_MARKER, loadTemplate } from '../../html/template';
 import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
 import type { FreshAnswer } from '../../services/cache/response-cache';
+import { siteIdentity } from '../../services/content/identity';
 
 /** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
@@ -59,14 +60,18 @@ export async function pageRoutes(app: FastifyInstance) {
     const localizedOk = match?.route.localized !== false || !prefixed;
     let status = match && localizedOk ? 200 : 404;
     const routeTitleKey = (status === 200 ? match?.route.titleKey : 'route.404') ?? 'route.404';
-    const siteName = t(locale, 'site.name');
+    // The organiser's name and words (or the neutral defaults of an empty install); the page is cached, and
+    // saving the identity in the console drops the cache, so a new name shows on the next request.
+    const identity = await siteIdentity(app.ctx.db, locale);
+    const siteName = identity.siteName;
     const pageTitle = t(locale, routeTitleKey as 'route.404');
     const head: HeadInfo = {
       locale,
       siteName,
       title: `${pageTitle} - ${siteName}`,
       shareTitle: routeTitleKey === 'route.home' ? siteName : pageTitle,
-      description: t(locale, 'site.description'),
+      description: identity.configured ? identity.footerText : t(locale, 'site.description'),
+      imageUrl: identity.heroImageUrl || undefined,
       path: `/${rest.join('/')}`,
       localized: match?.route.localized !== false,
       prefixed,
@@ -84,7 +89,7 @@ export async function pageRoutes(app: FastifyInstance) {
           head.title = `${override.title} - ${siteName}`;
           head.shareTitle = override.title;
           head.description = override.description || head.description;
-          head.imageUrl = override.imageUrl;
+          head.imageUrl = override.imageUrl ?? head.imageUrl;
           head.type = override.type;
           head.noindex = false;
         }
@@ -95,13 +100,20 @@ export async function pageRoutes(app: FastifyInstance) {
     const shownRoute = status === 404 ? '404' : (match?.route.path ?? '404');
     const extra = [renderPreloads(pageAssets(shownRoute, locale))];
     const dataResolver = status === 200 ? pageDataResolvers[shownRoute] : undefined;
+    // Every page's header and footer show the identity: it comes in the HTML, so they render with it at once.
+    const identityData = identityQuery(locale, identity);
+    // The home hero's key visual is the page's largest image: it starts downloading with the shell.
+    const heroImages = shownRoute === 'home' && identity.heroImageUrl ? [{ href: identity.heroImageUrl }] : [];
     let complete = true;
-    if (dataResolver) {
+    if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
+    else {
       try {
-        extra.push(renderPageData(await dataResolver(app.ctx, url.searchParams, locale)));
+        const data = await dataResolver(app.ctx, url.searchParams, locale);
+        extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
         request.log.warn({ err }, 'page data for the HTML failed');
+        extra.push(renderPageData({ queries: [identityData], images: heroImages }));
         complete = false; // served, but not kept: the next request tries again
       }
     }

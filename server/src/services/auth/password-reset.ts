@@ -6,6 +6,7 @@ import { deleteAccountToken, findUserByEmail, markVerified, setPasswordHash, typ
 import { revokeUserSessions } from '../../db/repos/sessions';
 import { AppError } from '../../errors';
 import { resetPasswordMail } from '../../mail/templates/accounts/account-mail';
+import { mailBrand } from '../content/identity';
 import { resetLink } from './account-links';
 import { findLiveToken, issueAccountToken, spendToken } from './account-tokens';
 import { forgiveLoginFailures } from './login-guard';
@@ -19,7 +20,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, local
   const minutes = ctx.config.auth.resetLinkMinutes;
   const { token, id } = await issueAccountToken(ctx.db, user.id, 'reset', minutes);
   try {
-    await sendAccountMail(ctx, resetPasswordMail(locale, user.email, resetLink(ctx.config, token, locale), minutes), logError);
+    await sendAccountMail(ctx, resetPasswordMail(locale, user.email, resetLink(ctx.config, token, locale), minutes, await mailBrand(ctx.db, locale)), logError);
   } catch (err) {
     await deleteAccountToken(ctx.db, id);
     throw err;

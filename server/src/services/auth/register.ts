@@ -6,6 +6,7 @@ import { nowIso } from '../../db/database';
 import { deleteUser, findUserByEmail, insertUser } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
 import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
+import { mailBrand } from '../content/identity';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
 import { hashPassword } from './passwords';
@@ -39,7 +40,11 @@ export async function registerAccount(ctx: AppContext, input: { email: string; p
     throw new AppError(Code.RegistrationFailed, { cause: err });
   }
   try {
-    await sendAccountMail(ctx, verifyEmailMail(locale, input.email, verifyLink(ctx.config, created.token, locale), Math.round(minutes / 60)), logError);
+    await sendAccountMail(
+      ctx,
+      verifyEmailMail(locale, input.email, verifyLink(ctx.config, created.token, locale), Math.round(minutes / 60), await mailBrand(ctx.db, locale)),
+      logError,
+    );
   } catch (err) {
     await deleteUser(ctx.db, created.userId);
     throw err;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { deleteAccountToken, findUserByEmail } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
 import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
+import { mailBrand } from '../content/identity';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
 import { type MailErrorLog, sendAccountMail } from './send-account-mail';
@@ -17,7 +18,11 @@ export async function resendVerification(ctx: AppContext, email: string, logErro
   const minutes = ctx.config.auth.verifyLinkMinutes;
   const { token, id } = await issueAccountToken(ctx.db, user.id, 'verify', minutes);
   try {
-    await sendAccountMail(ctx, verifyEmailMail(locale, user.email, verifyLink(ctx.config, token, locale), Math.round(minutes / 60)), logError);
+    await sendAccountMail(
+      ctx,
+      verifyEmailMail(locale, user.email, verifyLink(ctx.config, token, locale), Math.round(minutes / 60), await mailBrand(ctx.db, locale)),
+      logError,
+    );
   } catch (err) {
     await deleteAccountToken(ctx.db, id);
     throw err;

@@ -4,7 +4,6 @@ import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
-import { findPage, upsertPage } from '../../db/repos/console/content';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { PHASES_SETTING } from '../contest/contest-info';
 import {
@@ -53,13 +52,6 @@ const EMPTY_WINDOW = { start: '', end: '' };
 
 export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
   const s = await readSettings(db);
-  const about = await findPage(db, 'aboutUs');
-  let wechatQrUrl = '';
-  try {
-    wechatQrUrl = String((JSON.parse(about?.extra ?? '{}') as { wechatQrUrl?: string }).wechatQrUrl ?? '');
-  } catch {
-    wechatQrUrl = '';
-  }
   const phases = (s[SETTING_KEYS.phases] ?? {}) as Record<Phase, { start: string; end: string }>;
   return {
     phases: {
@@ -79,7 +71,6 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     stripPlusTags: s[SETTING_KEYS.stripPlusTags] === true,
     // The built-in placeholder is not an address the form can save; show the field empty so it asks for one.
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
-    wechatQrUrl,
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
   };
@@ -99,16 +90,6 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
-    const about = await findPage(trx, 'aboutUs');
-    if (about) {
-      let extra: Record<string, unknown> = {};
-      try {
-        extra = JSON.parse(about.extra) as Record<string, unknown>;
-      } catch {
-        extra = {};
-      }
-      await upsertPage(trx, { ...about, extra: JSON.stringify({ ...extra, wechatQrUrl: input.wechatQrUrl }) });
-    }
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/gallery/entries';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
+import { siteIdentity } from '../content/identity';
 
 const W = 750;
 const H = 1220;
@@ -61,12 +62,13 @@ export async function renderPoster(ctx: AppContext, id: number, locale: Locale):
     const cover = coverFile ? await sharp(coverFile).resize(W, COVER_H, { fit: 'cover' }).toBuffer() : null;
     const title = wrapTitle(entry.title, 15.5, 2);
     const number = entry.entry_no === null ? '' : t(locale, 'poster.number', { no: String(entry.entry_no).padStart(3, '0') });
+    const site = (await siteIdentity(ctx.db, locale)).siteName;
     const titleY = 712;
     const panelTop = 880;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
   <defs><linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#0b1f4d" stop-opacity="0"/><stop offset="1" stop-color="#0b1f4d" stop-opacity="1"/></linearGradient></defs>
   <rect y="0" width="${W}" height="${COVER_H}" fill="url(#fade)"/>
-  <text x="40" y="${titleY - 62}" font-family="${FONT}" font-size="28" font-weight="700" fill="#ffb020">${escapeHtml(t(locale, 'site.name'))}</text>
+  <text x="40" y="${titleY - 62}" font-family="${FONT}" font-size="28" font-weight="700" fill="#ffb020">${escapeHtml(site)}</text>
   ${title.map((line, i) => `<text x="40" y="${titleY + i * 56}" font-family="${FONT}" font-size="46" font-weight="700" fill="#ffffff">${escapeHtml(line)}</text>`).join('')}
   <text x="40" y="${titleY + title.length * 56 + 4}" font-family="${FONT}" font-size="30" fill="#bbe1fa">${escapeHtml(number)} · ${escapeHtml(entry.team)}</text>
   <rect x="40" y="${panelTop}" width="${QR + 20}" height="${QR + 20}" rx="16" fill="#ffffff"/>

@@ -10,6 +10,7 @@ import { nowIso } from '../../db/database';
 import { countVoterCodesUpTo, deleteVoterCode, insertVoterCode, latestVoterCode, spendVoterCode, takeVoterCodeTry } from '../../db/repos/gallery/voter-codes';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
+import { mailBrand } from '../content/identity';
 import { redeemSolution } from './challenge';
 import { votingSettings } from './voting-settings';
 
@@ -56,7 +57,7 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
     await deleteVoterCode(ctx.db, id);
     throw new AppError(Code.TooManyRequests);
   }
-  const site = t(locale, 'site.name');
+  const { site, organiser } = await mailBrand(ctx.db, locale);
   const subject = t(locale, 'vote.mail.subject', { site });
   const body = t(locale, 'vote.mail.body', { minutes: VOTE_CODE_TTL_MINUTES });
   const ignore = t(locale, 'vote.mail.ignore');
@@ -64,8 +65,8 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
     await ctx.mailer.send({
       to: input.email.trim(),
       subject,
-      text: `${body}\n\n${code}\n\n${ignore}\n\n${site}\n`,
-      html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6"><p>${escapeHtml(body)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(ignore)}</p><p>${escapeHtml(site)}</p></body></html>`,
+      text: `${body}\n\n${code}\n\n${ignore}\n\n${site}\n${organiser}\n`,
+      html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6"><p>${escapeHtml(body)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(ignore)}</p><p>${escapeHtml(site)}<br>${escapeHtml(organiser)}</p></body></html>`,
     });
   } catch (cause) {
     await deleteVoterCode(ctx.db, id);

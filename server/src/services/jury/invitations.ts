@@ -15,6 +15,7 @@ import { setPasswordThroughLink } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { type MailErrorLog, sendAccountMail } from '../auth/send-account-mail';
 import { createSession } from '../auth/sessions';
+import { mailBrand } from '../content/identity';
 
 /** A juror has a week to open the invitation; the organiser can send a new one (the old link stops working). */
 export const INVITATION_DAYS = 7;
@@ -48,7 +49,11 @@ export async function inviteJuror(ctx: AppContext, adminId: number, input: Invit
   }
   const { token, id: tokenId } = await issueAccountToken(ctx.db, userId, 'invite', INVITATION_DAYS * 24 * 60);
   try {
-    await sendAccountMail(ctx, jurorInvitationMail(input.locale, input.email, invitationLink(ctx.config, token, input.locale), INVITATION_DAYS), logError);
+    await sendAccountMail(
+      ctx,
+      jurorInvitationMail(input.locale, input.email, invitationLink(ctx.config, token, input.locale), INVITATION_DAYS, await mailBrand(ctx.db, input.locale)),
+      logError,
+    );
   } catch (err) {
     await deleteAccountToken(ctx.db, tokenId);
     if (created) await deleteUser(ctx.db, userId);

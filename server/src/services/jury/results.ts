@@ -7,6 +7,7 @@ import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { claimMailing, countMailed, countUnmailed, markMailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { resultsMail } from '../../mail/templates/jury/results';
+import { mailBrand } from '../content/identity';
 import { localize } from '../content/localize';
 import { jobQueued } from '../media/wake';
 import { buildRanking } from './ranking';
@@ -108,7 +109,12 @@ export async function mailNextResult(ctx: AppContext, logError: (err: unknown) =
   const award = snapshot.groups.flatMap((g) => g.winners).find((w) => w.entryId === entrant.id)?.award;
   try {
     await ctx.mailer.send(
-      resultsMail(locale, entrant.email, { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` }),
+      resultsMail(
+        locale,
+        entrant.email,
+        { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` },
+        await mailBrand(ctx.db, locale),
+      ),
     );
     await markMailed(ctx.db, entrant.id, nowIso());
   } catch (err) {

@@ -11,8 +11,6 @@ import { PHASES } from '../../../../common/constants';
 import { VOTER_MODES } from '../../../../common/gallery';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
-import { ImageUrlInput } from '../ImageUrlInput';
-import { urlRule } from '../url-rule';
 
 type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
 
@@ -97,9 +95,6 @@ export function SettingsPage() {
           normalize={(v: number | null) => (v === null ? undefined : v * MB)}
         >
           <InputNumber min={EMPOWER_MAX_MB.min} max={EMPOWER_MAX_MB.max} precision={0} suffix={f('console.unit.mb')} />
-        </Form.Item>
-        <Form.Item name="wechatQrUrl" label={f('console.settings.wechatQr')} rules={[urlRule]}>
-          <ImageUrlInput purpose="wechatQr" />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           <FormattedMessage id="console.content.save" />

@@ -1,12 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { usePageContent } from '../../api/queries';
+import { safeUrl } from '../../../../common/safe-url';
+import { useIdentity, usePageContent } from '../../api/queries';
 import { PageHeader } from '../../components/PageHeader';
 import { RichText } from '../../components/RichText';
 
 export default function AboutUsPage() {
   const intl = useIntl();
   const page = usePageContent('aboutUs');
-  const qr = page.data?.extra.wechatQrUrl;
+  // The QR is the organiser's, set on the identity page (which also reads an older one from this page's row).
+  const qr = safeUrl(useIdentity()?.wechatQrUrl);
   return (
     <>
       <PageHeader title={intl.formatMessage({ id: 'route.aboutUs' })} />

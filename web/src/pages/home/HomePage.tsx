@@ -3,7 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageKey } from '../../../../common/i18n/index';
 import { HOME_NEWS_COUNT } from '../../../../common/query-keys';
-import { useContest, useJury, useNewsList, useSponsors } from '../../api/queries';
+import { safeUrl } from '../../../../common/safe-url';
+import { useContest, useIdentity, useJury, useNewsList, useSponsors } from '../../api/queries';
 import { GroupCards } from '../../components/GroupCards';
 import { NewsCard } from '../../components/NewsCard';
 import { PhaseTimeline } from '../../components/PhaseTimeline';
@@ -75,21 +76,21 @@ export default function HomePage() {
   const jury = useJury();
   const sponsors = useSponsors();
   const year = new Date().getFullYear();
+  const identity = useIdentity();
+  const heroImage = safeUrl(identity?.heroImageUrl);
 
   return (
     <>
-      <section className="hero">
-        <div className="hero-bg" aria-hidden="true" />
+      <section className={heroImage ? 'hero hero--image' : 'hero'}>
+        <div className="hero-bg" aria-hidden="true">
+          {heroImage && <img className="hero-image" src={heroImage} alt="" fetchPriority="high" decoding="async" />}
+        </div>
         <div className="container hero-inner">
           <p className="hero-kicker">
             <FormattedMessage id="home.heroKicker" values={{ year }} />
           </p>
-          <h1 className="hero-title">
-            <FormattedMessage id="home.heroTitle" />
-          </h1>
-          <p className="hero-subtitle">
-            <FormattedMessage id="home.heroSubtitle" />
-          </p>
+          <h1 className="hero-title">{identity?.heroTitle || intl.formatMessage({ id: 'home.heroTitle' })}</h1>
+          <p className="hero-subtitle">{identity?.heroSubtitle || intl.formatMessage({ id: 'home.heroSubtitle' })}</p>
           <div className="hero-actions">
             {HERO_ACTIONS.map((a) => (
               <Link key={a.path} className={a.className} to={link(a.path)}>

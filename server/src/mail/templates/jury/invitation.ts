@@ -1,9 +1,10 @@
 import type { Locale } from '../../../../../common/locales';
+import type { MailBrand } from '../../../services/content/identity';
 import type { MailMessage } from '../../mailer';
 import { linkMail } from '../accounts/account-mail';
 
 /** The juror's invitation: one link that sets a password, in the locale the organiser chose. */
-export function jurorInvitationMail(locale: Locale, to: string, link: string, days: number): MailMessage {
+export function jurorInvitationMail(locale: Locale, to: string, link: string, days: number, brand: MailBrand): MailMessage {
   return linkMail(
     locale,
     to,
@@ -16,6 +17,7 @@ export function jurorInvitationMail(locale: Locale, to: string, link: string, da
       ignore: 'jury.mail.invite.ignore',
     },
     { days },
+    brand,
   );
 }
 

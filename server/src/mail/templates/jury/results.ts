@@ -1,11 +1,12 @@
 import { t } from '../../../../../common/i18n/index';
 import type { Locale } from '../../../../../common/locales';
 import { escapeHtml } from '../../../html/escape';
+import type { MailBrand } from '../../../services/content/identity';
 import type { MailMessage } from '../../mailer';
 
 /** The results mail to an entrant: a winner's names the award, the others' thank them; both link the results. */
-export function resultsMail(locale: Locale, to: string, v: { title: string; award: string | null; url: string }): MailMessage {
-  const site = t(locale, 'site.name');
+export function resultsMail(locale: Locale, to: string, v: { title: string; award: string | null; url: string }, brand: MailBrand): MailMessage {
+  const { site, organiser } = brand;
   const values = { site, title: v.title, award: v.award ?? '' };
   const kind = v.award ? 'winner' : 'entrant';
   const subject = t(locale, `jury.mail.results.${kind}.subject`, values);
@@ -17,7 +18,7 @@ export function resultsMail(locale: Locale, to: string, v: { title: string; awar
   return {
     to,
     subject,
-    text: `${lines.join('\n\n')}\n${v.url}\n\n${site}\n`,
-    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a></p><p>${escapeHtml(site)}</p>`,
+    text: `${lines.join('\n\n')}\n${v.url}\n\n${site}\n${organiser}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a></p><p>${escapeHtml(site)}<br>${escapeHtml(organiser)}</p>`,
   };
 }
