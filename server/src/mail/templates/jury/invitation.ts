@@ -25,7 +25,7 @@ export function jurorInvitationMail(locale: Locale, to: string, link: string, da
  * To a juror who already set a password and is invited again (a new scope or member): a reminder with the
  * console's sign-in address, no link that would set a new password and end their sessions.
  */
-export function jurorReminderMail(locale: Locale, to: string, link: string): MailMessage {
+export function jurorReminderMail(locale: Locale, to: string, link: string, brand: MailBrand): MailMessage {
   return linkMail(
     locale,
     to,
@@ -38,5 +38,6 @@ export function jurorReminderMail(locale: Locale, to: string, link: string): Mai
       ignore: 'jury.mail.remind.ignore',
     },
     {},
+    brand,
   );
 }
