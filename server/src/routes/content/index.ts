@@ -40,5 +40,5 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await getPage(db, req.locale, req.params.slug)),
   );
   app.get('/api/templates', async (req) => ok(await listTemplates(db, req.locale)));
-  app.get('/api/contest', async () => ok(await getContestInfo(db)));
+  app.get('/api/contest', async () => ok(await getContestInfo(db, app.ctx.config.contestTimezone)));
 };

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/gallery/entries';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
+import { assertGalleryOpen } from './voting-settings';
 
 const W = 750;
 const H = 1220;
@@ -53,6 +54,7 @@ function localMedia(ctx: AppContext, url: string | null): string | null {
  */
 export async function renderPoster(ctx: AppContext, id: number, locale: Locale): Promise<Buffer> {
   const entry = await findApproved(ctx.db, id);
+  if (entry) await assertGalleryOpen(ctx.db);
   if (!entry) throw new AppError(Code.EntryNotFound);
   try {
     const url = entryUrl(ctx.config.publicUrl, locale, id);
