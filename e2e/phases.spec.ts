@@ -70,13 +70,13 @@ test('the organiser sets phases one at a time from a UTC browser; a visitor in A
     await page.locator('#phase-awards').press('Enter');
     await page.locator('#phase-awards-end').fill(end);
     await page.locator('#phase-awards-end').press('Enter');
-    await awards.getByRole('button', { name: 'Save Awards' }).click();
-    await expect(page.getByText('Awards saved').last()).toBeVisible();
+    await awards.getByRole('button', { name: `Save ${e('phase.awards')}` }).click();
+    await expect(page.getByText(`${e('phase.awards')} saved`).last()).toBeVisible();
   };
 
   // First a slip: awards starting before judging ends. Saved, and flagged beside the phase.
   await typeRange(`${judgingEnd} 00:00`, `${day} 23:59`);
-  await expect(page.getByTestId('phase-awards-conflict')).toContainText('Judging');
+  await expect(page.getByTestId('phase-awards-conflict')).toContainText(e('phase.judging'));
   await page.screenshot({ path: `${SHOTS}/settings-conflict-1280.png`, fullPage: true });
   // Then the right day: 00:00 to 23:59, and the warning goes.
   await typeRange(`${day} 00:00`, `${day} 23:59`);
