@@ -153,7 +153,12 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
       // Approved entries are public from the start of voting: the organiser opens it.
       const hour = 3_600_000;
       const voting = { start: new Date(Date.now() - hour).toISOString(), end: new Date(Date.now() + hour).toISOString() };
-      const opened = await t.app.inject({ method: 'PUT', url: '/api/admin/phases/voting', headers: { authorization: `Bearer ${admin.token}` }, payload: voting });
+      const opened = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/phases/voting',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: voting,
+      });
       expect(opened.statusCode).toBe(200);
       const detail = await t.app.inject({ url: `/api/gallery/entries/${entryId}` });
       expect(detail.json().data.film).toMatchObject({ status: 'queued', hls: null, mp4: null });
