@@ -81,7 +81,7 @@ async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
  */
 export async function assertChunkInTime(ctx: AppContext, id: string, authorization: string | undefined): Promise<void> {
   const row = await findUpload(ctx.db, id);
-  if (!row || row.status !== 'uploading' || isAdminUploadPurpose(row.purpose as CredentialPurpose)) return;
+  if (row?.status !== 'uploading' || isAdminUploadPurpose(row.purpose as CredentialPurpose)) return;
   const user = await userOf(ctx, { method: 'PATCH', headers: new Headers(authorization ? { authorization } : {}) }).catch(() => null);
   if (user?.id !== row.user_id) return;
   try {
