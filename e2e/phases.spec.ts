@@ -111,3 +111,41 @@ test('the organiser sets phases one at a time from a UTC browser; a visitor in A
   await v.screenshot({ path: `${SHOTS}/visitor-timeline-1280.png` });
   await visitor.close();
 });
+
+test('before voting opens the gallery says when it opens, in three locales, and an approved entry page is not public', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${token}` };
+  const entry = (await (await request.get('/api/gallery?pageSize=1')).json()).data.items[0] as { id: number } | undefined;
+  // The organiser moves voting to start tomorrow (put back after the spec).
+  const opens = new Date(Date.now() + DAY);
+  const moved = await request.put('/api/admin/phases/voting', {
+    headers,
+    data: { start: opens.toISOString(), end: new Date(Date.now() + 3 * DAY).toISOString() },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  const visitor = await browser.newContext({ timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 900 } });
+  const page = await visitor.newPage();
+  const problems = await recordProblems(page);
+  for (const locale of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+    await page.goto(`/${locale}/gallery`);
+    const notice = page.getByTestId('gallery-coming-soon');
+    await expect(notice).toContainText(MESSAGES[locale]['gallery.comingSoon.title' as 'site.name']);
+    await expect(notice).toContainText('Asia/Shanghai (UTC+8)');
+    await expect(page.locator('.entry-grid')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/gallery-coming-soon-${locale}-1280.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('gallery-coming-soon')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gallery-coming-soon-en-US-390.png` });
+  if (entry) {
+    const detail = await request.get(`/api/gallery/entries/${entry.id}`);
+    expect(detail.status()).toBe(404);
+    expect((await detail.json()).code).toBe(4101);
+  }
+  // The 404 answers of the entry API above are the only failures the page could have logged: none from the gallery.
+  expect(problems.list).toEqual([]);
+  await visitor.close();
+});
