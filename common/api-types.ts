@@ -28,7 +28,8 @@ export type PageContent = { slug: string; title: string; body: string; extra: Re
 export type TemplateFile = { id: number; slug: string; title: string; fileUrl: string; fileName: string };
 
 export type PhaseWindow = { phase: Phase; start: string; end: string };
-export type ContestInfo = { phases: PhaseWindow[]; currentPhase: Phase | null; now: string };
+/** `timeZone`: CONTEST_TIMEZONE, in which pages show the times; `zoneLabel`: "Asia/Shanghai (UTC+8)". */
+export type ContestInfo = { phases: PhaseWindow[]; currentPhase: Phase | null; now: string; timeZone: string; zoneLabel: string };
 
 export type CurrentUser = { id: number; email: string; name: string; role: Role; verified: boolean };
 /** 'juror': invited by the organiser, sees only the console's judging area. */

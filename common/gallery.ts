@@ -66,7 +66,16 @@ export type GalleryEntryDetail = GalleryEntrySummary & {
 };
 
 /** A page of the gallery; `voterMode` tells each card's vote button how this contest identifies voters. */
-export type GalleryPage = { items: GalleryEntrySummary[]; total: number; page: number; pageSize: number; voterMode: VoterMode };
+/** `notYetOpen`: approved entries are not public yet (they are from the start of voting, `opensAt`, or earlier if the organiser says so). */
+export type GalleryPage = {
+  items: GalleryEntrySummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  voterMode: VoterMode;
+  notYetOpen: boolean;
+  opensAt: string | null;
+};
 
 export type VoteResult = { entryId: number; voteCount: number };
 

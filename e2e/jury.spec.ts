@@ -27,6 +27,16 @@ const SHOTS = 'test-results/jury';
 
 test.describe.configure({ mode: 'serial' });
 
+let savedPhases: { auth: Record<string, string>; rows: { phase: string; start: string | null; end: string | null }[] } | null = null;
+
+test.afterAll(async ({ request }) => {
+  for (const row of savedPhases?.rows ?? []) {
+    const headers = savedPhases?.auth ?? {};
+    if (row.start) await request.put(`/api/admin/phases/${row.phase}`, { headers, data: { start: row.start, end: row.end } });
+    else await request.delete(`/api/admin/phases/${row.phase}`, { headers });
+  }
+});
+
 async function personIn(browser: Browser, locale: string, width = 1280): Promise<{ page: Page; problems: Problems; close: () => Promise<void> }> {
   const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -113,6 +123,13 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
   const login = await request.post('/api/auth/login', { data: ORGANISER });
   const adminAuth = { authorization: `Bearer ${(await login.json()).data.token}` };
   for (const id of [entryA.id, entryB.id]) expect((await request.post(`/api/admin/entries/${id}/approve`, { headers: adminAuth })).status()).toBe(200);
+  // Jurors score only during the judging phase: the organiser opens it now (the demo's phases are put back after).
+  savedPhases = { auth: adminAuth, rows: (await (await request.get('/api/admin/phases', { headers: adminAuth })).json()).data.phases };
+  const setPhase = async (phase: string, start: number, end: number) => {
+    const data = { start: new Date(Date.now() + start).toISOString(), end: new Date(Date.now() + end).toISOString() };
+    expect((await request.put(`/api/admin/phases/${phase}`, { headers: adminAuth, data })).status()).toBe(200);
+  };
+  await setPhase('judging', -3_600_000, 86_400_000);
 
   // The organiser, in English: criteria, awards, then the invitation.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -224,6 +241,8 @@ test('the organiser invites a juror, the juror scores two submitted films, the r
       await expect(results.getByRole('row').filter({ hasText: title as string })).toContainText(award as string, { timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
   }
+  // Results wait for the end of voting: the organiser closes it a minute ago.
+  await setPhase('voting', -86_400_000, -60_000);
   await results.getByRole('button', { name: e('jury.results.publish') }).click();
   await page
     .locator('.ant-popconfirm')

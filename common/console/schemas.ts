@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
-import { GROUPS, NEWS_CATEGORIES, PHASES, SPONSOR_TIERS } from '../constants';
+import { GROUPS, NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { VOTER_MODES } from '../gallery';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
-import { EMPOWER_MAX_MB, MB } from './uploads';
+import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from './uploads';
 
 /** Request shapes of the console API, used by the console's forms and validated again on the server. */
 
@@ -108,9 +108,8 @@ export const pageBody = z.object({
   extra: z.object({ wechatQrUrl: urlField.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
-const window = z.object({ start: isoDate, end: isoDate }).refine((w) => w.start < w.end, { message: codeMessage(Code.PhaseOrder) });
+/** Every setting but the phases, which are saved one at a time (`console/phases.ts`). */
 export const settingsBody = z.object({
-  phases: z.object(Object.fromEntries(PHASES.map((p) => [p, window])) as Record<(typeof PHASES)[number], typeof window>),
   votingRule: z.enum(VOTING_RULES),
   voterMode: z.enum(VOTER_MODES),
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
@@ -127,6 +126,10 @@ export const settingsBody = z.object({
     .int(codeMessage(Code.PackageLimitRange))
     .min(EMPOWER_MAX_MB.min * MB, codeMessage(Code.PackageLimitRange))
     .max(EMPOWER_MAX_MB.max * MB, codeMessage(Code.PackageLimitRange)),
+  // Approved entries in the public gallery before voting opens (off: the gallery opens with voting).
+  galleryBeforeVoting: z.boolean().default(false),
+  // How long an upload begun before the submission deadline may go on after it (0: the deadline is hard).
+  uploadGraceMinutes: z.number().int().min(0).max(UPLOAD_GRACE_MAX_MINUTES).default(UPLOAD_GRACE_DEFAULT_MINUTES),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

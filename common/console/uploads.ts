@@ -25,6 +25,10 @@ export const TEMPLATE_ACCEPT = '.pdf,.doc,.docx,.zip';
 export const EMPOWER_MAX_MB = { min: 1, max: 1024 } as const;
 export const MB = 1024 * 1024;
 
+/** An upload begun before the submission deadline may finish this long after it (minutes; 0: a hard deadline). */
+export const UPLOAD_GRACE_DEFAULT_MINUTES = 120;
+export const UPLOAD_GRACE_MAX_MINUTES = 24 * 60;
+
 /** The files of an entry the organiser can download. */
 export const ENTRY_FILES = ['cover', 'videoCover', 'teamLogo', 'video', 'trailer', 'empower'] as const;
 export type EntryFileName = (typeof ENTRY_FILES)[number];

@@ -90,7 +90,9 @@ export const Code = {
   SubtitlesNotText: 4011,
   SubtitlesTooLarge: 4012,
   SubtitlesInvalid: 4013,
+  UploadPastGrace: 4014,
   VotingClosed: 4100,
+  GalleryNotOpen: 4101,
   // 5xxx uploads
   UploadKeyFailed: 5000,
   ImageType: 5001,
@@ -158,6 +160,8 @@ export const Code = {
   JuryNoCriteria: 7113,
   JurorNotFound: 7114,
   JuryMemberNotFound: 7115,
+  JudgingNotOpen: 7116,
+  ResultsWhileVoting: 7117,
   // 9xxx transport
   NotFound: 9404,
   MethodNotAllowed: 9405,

@@ -100,10 +100,12 @@ describe.each(DIALECTS)('console content, settings and users on %s', (dialect) =
       'voting.stepUpPerHour': 7,
       'submission.entryLimit': 5,
     });
-    const bad = { ...next, votingRule: 'perEntry', phases: { ...next.phases, voting: { start: next.phases.voting.end, end: next.phases.voting.start } } };
-    const res = await api('PUT', '/api/admin/settings', bad);
+    // Phases have their own route: one that ends before it starts is refused and the saved one stays.
+    const voting = (await api('GET', '/api/admin/phases')).json().data.phases.find((p: { phase: string }) => p.phase === 'voting');
+    const res = await api('PUT', '/api/admin/phases/voting', { start: voting.end, end: voting.start });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(6005);
+    expect((await api('GET', '/api/admin/phases')).json().data.phases.find((p: { phase: string }) => p.phase === 'voting')).toEqual(voting);
     expect((await api('GET', '/api/admin/settings')).json().data.votingRule).toBe('perContest');
   });
 

@@ -216,6 +216,14 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
     const head = async () => (await m.t.app.inject({ method: 'GET', url: '/en-US/results' })).body;
     expect(await head()).toContain('<meta name="description" content="The winners will be announced here when judging ends.">');
 
+    // Results wait for the end of voting (7117 while it is open).
+    expect((await call('POST', '/api/admin/jury/results/publish', admin.token)).json().code).toBe(7117);
+    await writeSetting(ctx().db, 'contest.phases', {
+      ...phases,
+      voting: { start: new Date(Date.now() - 2 * day).toISOString(), end: new Date(Date.now() - 60_000).toISOString() },
+      judging: { start: new Date(Date.now() - 2 * day).toISOString(), end: new Date(Date.now() - 60_000).toISOString() },
+    });
+
     const mailsBefore = m.sink.messages.length;
     // A double click on "Publish": two publishes at once, each entrant still mailed once.
     const both = await Promise.all([0, 1].map(() => okData('POST', '/api/admin/jury/results/publish', admin.token)));

@@ -150,6 +150,16 @@ describe.each(DIALECTS)('media job queue (%s)', (dialect) => {
       const res = await t.app.inject({ url: `/api/media/entries/${entryId}` });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'queued', progress: 0, hls: null, mp4: null });
+      // Approved entries are public from the start of voting: the organiser opens it.
+      const hour = 3_600_000;
+      const voting = { start: new Date(Date.now() - hour).toISOString(), end: new Date(Date.now() + hour).toISOString() };
+      const opened = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/phases/voting',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: voting,
+      });
+      expect(opened.statusCode).toBe(200);
       const detail = await t.app.inject({ url: `/api/gallery/entries/${entryId}` });
       expect(detail.json().data.film).toMatchObject({ status: 'queued', hls: null, mp4: null });
       // The uploaded original is on disk, and nothing the public gets names it.

@@ -48,6 +48,9 @@ describe.each(DIALECTS)('a submitted film plays, a rejected one is no longer ser
     base = await openSubmissions(t);
     entrant = await newEntrant(t, base);
     admin = { base, token: (await createTestUser(t.ctx, { role: 'admin' })).token };
+    // Approved entries are public from the start of voting: the organiser opens it.
+    const voting = { start: new Date(Date.now() - 3_600_000).toISOString(), end: new Date(Date.now() + 86_400_000).toISOString() };
+    expect((await api(admin, 'PUT', '/api/admin/phases/voting', voting)).status).toBe(200);
     entryId = (await submitEntry(entrant)).id;
   }, 120_000);
   afterAll(async () => t?.close());

@@ -25,6 +25,10 @@ describe.each(DIALECTS)('entries: optional subtitles shown as WebVTT captions (%
     t = await startTestApp(dialect, { demoContent: false });
     base = await openSubmissions(t);
     admin = await createTestUser(t.ctx, { role: 'admin' });
+    // Approved entries (and their captions) are public from the start of voting: the organiser opens it.
+    const voting = { start: new Date(Date.now() - 3_600_000).toISOString(), end: new Date(Date.now() + 86_400_000).toISOString() };
+    const opened = await t.app.inject({ method: 'PUT', url: '/api/admin/phases/voting', headers: { authorization: `Bearer ${admin.token}` }, payload: voting });
+    expect(opened.statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 

@@ -62,7 +62,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     try {
       entry = id ? await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
     } catch (err) {
-      if (!(err instanceof AppError && err.code === Code.EntryNotFound)) throw err;
+      if (!(err instanceof AppError && (err.code === Code.EntryNotFound || err.code === Code.GalleryNotOpen))) throw err;
     }
     return entry
       ? { title: entry.title, description: (entry.slogan || entry.description).slice(0, 160), imageUrl: entry.coverUrl ?? undefined, type: 'video.other' }

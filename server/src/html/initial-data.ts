@@ -30,7 +30,7 @@ export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale
 export const pageDataResolvers: Record<string, PageDataResolver> = {
   home: async (ctx, _search, locale) => {
     const [contest, news, jury, sponsors] = await Promise.all([
-      getContestInfo(ctx.db),
+      getContestInfo(ctx.db, ctx.config.contestTimezone),
       listNews(ctx.db, locale, { page: 1, pageSize: HOME_NEWS_COUNT }),
       listJury(ctx.db, locale),
       listSponsors(ctx.db, locale),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { phaseBody, phaseParam } from '../../../../common/console/phases';
 import {
   awardBody,
   bulkBody,
@@ -24,6 +25,7 @@ import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../servi
 import { readAdminIdentity, saveIdentity } from '../../services/console/identity';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
 import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
+import { clearPhase, readPhases, savePhase } from '../../services/console/phases';
 import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
@@ -215,6 +217,12 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   // The contest's identity (name, organiser, hero, footer, contact, filings): one settings row.
   app.get('/api/admin/identity', async () => ok(await readAdminIdentity(db)));
   app.put('/api/admin/identity', { schema: { body: identityBody } }, async (req) => ok(await saveIdentity(db, req.body)));
+  // Contest phases, one at a time, in the contest's time zone.
+  app.get('/api/admin/phases', async () => ok(await readPhases(db, ctx.config)));
+  app.put('/api/admin/phases/:phase', { schema: { params: phaseParam, body: phaseBody } }, async (req) =>
+    ok(await savePhase(db, ctx.config, req.params.phase, req.body)),
+  );
+  app.delete('/api/admin/phases/:phase', { schema: { params: phaseParam } }, async (req) => ok(await clearPhase(db, ctx.config, req.params.phase)));
 
   // Files: content images and templates uploaded, an entry's files downloaded (own body parser, same guard).
   await app.register(consoleFileRoutes);

@@ -41,7 +41,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await getPage(db, req.locale, req.params.slug)),
   );
   app.get('/api/templates', async (req) => ok(await listTemplates(db, req.locale)));
-  app.get('/api/contest', async () => ok(await getContestInfo(db)));
+  app.get('/api/contest', async () => ok(await getContestInfo(db, app.ctx.config.contestTimezone)));
   // Who runs the contest (name, organiser, footer, QR, filings): every page shows it, so it is served from memory.
   app.get('/api/site/identity', async (req, reply) =>
     replyCached(req, reply, { key: `identity:${req.locale}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>

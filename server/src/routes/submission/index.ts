@@ -11,7 +11,7 @@ import { issueCredential } from '../../services/submission/credential';
 import { getMyEntry, listMyEntries } from '../../services/submission/my-entries';
 import { submissionInfo } from '../../services/submission/settings';
 import { submitEntry } from '../../services/submission/submit-entry';
-import { createTusServer, TUS_PATH } from '../../services/submission/tus-server';
+import { assertChunkInTime, createTusServer, TUS_PATH } from '../../services/submission/tus-server';
 import { RedisLocker } from '../../storage/redis-locker';
 import { ok } from '../reply';
 
@@ -55,7 +55,15 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     const methods: ('POST' | 'PATCH' | 'HEAD' | 'DELETE' | 'OPTIONS')[] = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
     scope.route({ method: methods, url: TUS_PATH, handler, config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } } });
-    scope.route({ method: methods, url: `${TUS_PATH}/:id`, handler });
+    scope.route({
+      method: methods,
+      url: `${TUS_PATH}/:id`,
+      // A chunk after the deadline's grace period is refused (and its upload removed) before tus reads it.
+      preHandler: async (request) => {
+        if (request.method === 'PATCH') await assertChunkInTime(ctx, (request.params as { id: string }).id, request.headers.authorization);
+      },
+      handler,
+    });
   });
 
   app.get('/api/entries/mine', { onRequest: requireUser }, async (request) => ok(await listMyEntries(ctx, (await currentUserOf(request)).id)));

@@ -1,11 +1,11 @@
 import type { ConsoleSettings } from '../../../../common/console/schemas';
-import type { Phase } from '../../../../common/constants';
+import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
-import { PHASES_SETTING } from '../contest/contest-info';
+import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
 import {
   DEFAULT_POW_BASE,
   DEFAULT_POW_STEP_UP,
@@ -20,11 +20,10 @@ import {
   SUBNET_SETTING,
   VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
-import { EMPOWER_MAX_BYTES_SETTING } from '../submission/settings';
+import { EMPOWER_MAX_BYTES_SETTING, UPLOAD_GRACE_SETTING } from '../submission/settings';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
-  phases: PHASES_SETTING,
   votingRule: 'voting.rule',
   voterMode: VOTER_MODE_SETTING,
   stepUpPerHour: 'voting.stepUpPerHour',
@@ -35,6 +34,8 @@ export const SETTING_KEYS = {
   organiserEmail: ORGANISER_EMAIL_SETTING,
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
+  galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
+  uploadGraceMinutes: UPLOAD_GRACE_SETTING,
 } as const;
 
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
@@ -47,21 +48,12 @@ const DEFAULTS = {
   powStepUp: DEFAULT_POW_STEP_UP,
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
+  uploadGraceMinutes: UPLOAD_GRACE_DEFAULT_MINUTES,
 } as const;
-const EMPTY_WINDOW = { start: '', end: '' };
 
 export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
   const s = await readSettings(db);
-  const phases = (s[SETTING_KEYS.phases] ?? {}) as Record<Phase, { start: string; end: string }>;
   return {
-    phases: {
-      registration: phases.registration ?? EMPTY_WINDOW,
-      submission: phases.submission ?? EMPTY_WINDOW,
-      review: phases.review ?? EMPTY_WINDOW,
-      voting: phases.voting ?? EMPTY_WINDOW,
-      judging: phases.judging ?? EMPTY_WINDOW,
-      awards: phases.awards ?? EMPTY_WINDOW,
-    },
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
     voterMode: (s[SETTING_KEYS.voterMode] as ConsoleSettings['voterMode']) ?? DEFAULTS.voterMode,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
@@ -73,13 +65,14 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     organiserEmail: String(s[SETTING_KEYS.organiserEmail] ?? (config.organiserEmail === PLACEHOLDER_ORGANISER_EMAIL ? '' : config.organiserEmail)),
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
+    galleryBeforeVoting: s[SETTING_KEYS.galleryBeforeVoting] === true,
+    uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
   };
 }
 
-/** Writes every setting in one transaction: a refused value leaves all of them as they were. */
+/** Writes every setting (the phases have their own route) in one transaction: a refused value leaves all of them as they were. */
 export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings): Promise<ConsoleSettings> {
   await db.transaction().execute(async (trx) => {
-    await writeSetting(trx, SETTING_KEYS.phases, input.phases);
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
     await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
@@ -90,6 +83,8 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.organiserEmail, input.organiserEmail);
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
+    await writeSetting(trx, SETTING_KEYS.galleryBeforeVoting, input.galleryBeforeVoting);
+    await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

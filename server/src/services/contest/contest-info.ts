@@ -1,5 +1,6 @@
 import type { ContestInfo, PhaseWindow } from '../../../../common/api-types';
 import { PHASES, type Phase } from '../../../../common/constants';
+import { zoneLabel } from '../../../../common/contest-time';
 import type { Db } from '../../db/database';
 import { readSettings } from '../../db/repos/settings';
 
@@ -27,7 +28,8 @@ export function isPhaseOpen(windows: PhaseWindow[], phase: Phase, now: Date): bo
   return Boolean(w && w.start <= t && t < w.end);
 }
 
-export async function getContestInfo(db: Db, now = new Date()): Promise<ContestInfo> {
+/** The phases for visitors, with the contest's zone so every page shows the organiser's times, labelled. */
+export async function getContestInfo(db: Db, timeZone: string, now = new Date()): Promise<ContestInfo> {
   const windows = phaseWindows(await readSettings(db));
-  return { phases: windows, currentPhase: currentPhase(windows, now), now: now.toISOString() };
+  return { phases: windows, currentPhase: currentPhase(windows, now), now: now.toISOString(), timeZone, zoneLabel: zoneLabel(timeZone, now) };
 }

@@ -4,6 +4,7 @@ import { findApproved } from '../../db/repos/gallery/entries';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { readSubtitles } from '../submission/checks/read-subtitles';
+import { assertGalleryOpen } from './voting-settings';
 
 export const captionsPath = (entryId: number) => `/api/gallery/entries/${entryId}/captions.vtt`;
 
@@ -13,6 +14,7 @@ export const captionsPath = (entryId: number) => `/api/gallery/entries/${entryId
  */
 export async function entryCaptions(ctx: AppContext, entryId: number): Promise<string> {
   const entry = await findApproved(ctx.db, entryId);
+  if (entry) await assertGalleryOpen(ctx.db);
   const file = entry ? await entryUpload(ctx.db, entryId, 'subtitles') : undefined;
   if (!file?.storage_key) throw new AppError(Code.EntryNotFound);
   return (await readSubtitles(ctx.storage, file.storage_key)).vtt;

@@ -37,13 +37,15 @@ function summary(r: SummaryRow): GalleryEntrySummary {
   };
 }
 
+/** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
 export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
   const w = pageWindow(q);
-  const [{ items, total }, settings] = await Promise.all([
-    listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit }),
-    votingSettings(db),
-  ]);
-  return { items: items.map(summary), total, page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode };
+  const settings = await votingSettings(db);
+  const { open, opensAt } = settings.gallery;
+  const base = { page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode, opensAt, notYetOpen: !open };
+  if (!open) return { ...base, items: [], total: 0 };
+  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
+  return { ...base, items: items.map(summary), total };
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
@@ -54,14 +56,10 @@ export type Voter = { voterKey?: string; userId?: number };
  * `votedFor` says it for one visitor. Kept apart so the public part can be served from memory.
  */
 export async function publicGalleryEntry(db: Db, id: number, view: EntryView, now = new Date()): Promise<GalleryEntryDetail> {
-  const row = await findApproved(db, id);
+  const [row, settings] = await Promise.all([findApproved(db, id), votingSettings(db, now)]);
   if (!row) throw new AppError(Code.EntryNotFound);
-  const [around, settings, job, subtitles] = await Promise.all([
-    neighbours(db, row.entry_no),
-    votingSettings(db, now),
-    findJobByEntry(db, id),
-    entryUpload(db, id, 'subtitles'),
-  ]);
+  if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
+  const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
   return {
     ...summary(row),
     description: row.description,

@@ -11,6 +11,7 @@ import { findApproved } from '../../db/repos/gallery/entries';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { siteIdentity } from '../content/identity';
+import { assertGalleryOpen } from './voting-settings';
 
 const W = 750;
 const H = 1220;
@@ -54,6 +55,7 @@ function localMedia(ctx: AppContext, url: string | null): string | null {
  */
 export async function renderPoster(ctx: AppContext, id: number, locale: Locale): Promise<Buffer> {
   const entry = await findApproved(ctx.db, id);
+  if (entry) await assertGalleryOpen(ctx.db);
   if (!entry) throw new AppError(Code.EntryNotFound);
   try {
     const url = entryUrl(ctx.config.publicUrl, locale, id);

@@ -1,9 +1,12 @@
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
+import { Code } from '../../../../common/errors';
 import { VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
+import { AppError } from '../../errors';
 import { contestDay } from '../contest/contest-day';
 import { isPhaseOpen, PHASES_SETTING, phaseWindows } from '../contest/contest-info';
+import { GALLERY_BEFORE_VOTING_SETTING, type GalleryOpening, galleryOpening } from './gallery-opening';
 
 /** Settings keys the console edits; defaults live here. */
 export const VOTING_RULE_SETTING = 'voting.rule';
@@ -44,6 +47,8 @@ export type VotingSettings = {
   ratePerMinute: number;
   stripPlusTags: boolean;
   open: boolean;
+  /** Whether approved entries are public yet (`gallery-opening.ts`). */
+  gallery: GalleryOpening;
 };
 
 function count(value: unknown, fallback: number): number {
@@ -70,6 +75,7 @@ function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
     RATE_SETTING,
     VOTER_MODE_SETTING,
     STRIP_PLUS_TAGS_SETTING,
+    GALLERY_BEFORE_VOTING_SETTING,
   ]);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
@@ -85,6 +91,7 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
   const s = await readVotingKeys(db);
   const rule = VOTING_RULES.includes(s[VOTING_RULE_SETTING] as VotingRule) ? (s[VOTING_RULE_SETTING] as VotingRule) : DEFAULT_RULE;
   const mode = s[VOTER_MODE_SETTING] as VoterMode;
+  const windows = phaseWindows(s);
   return {
     rule,
     voterMode: VOTER_MODES.includes(mode) ? mode : DEFAULT_VOTER_MODE,
@@ -95,7 +102,14 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
     ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
     stripPlusTags: s[STRIP_PLUS_TAGS_SETTING] === true,
     open: isPhaseOpen(phaseWindows(s), 'voting', now),
+    open: isPhaseOpen(windows, 'voting', now),
+    gallery: galleryOpening(s, windows, now),
   };
+}
+
+/** Refuses (4101) while approved entries are not public yet: the entry's captions and share poster wait too. */
+export async function assertGalleryOpen(db: Db, now = new Date()): Promise<void> {
+  if (!(await votingSettings(db, now)).gallery.open) throw new AppError(Code.GalleryNotOpen);
 }
 
 /**

@@ -122,11 +122,14 @@ export async function myEntry(ctx: AppContext, userId: number, entryId: number, 
   };
 }
 
+/** Sheets are written only inside the judging phase: not before it (nor while none is planned), not after it. */
 async function assertOpen(db: Db): Promise<void> {
-  if ((await judgingWindow(db)).locked) throw new AppError(Code.JuryScoresLocked);
+  const window = await judgingWindow(db);
+  if (window.locked) throw new AppError(Code.JuryScoresLocked);
+  if (!window.open) throw new AppError(Code.JudgingNotOpen);
 }
 
-/** Saves a complete sheet: every current criterion scored 1-10 (7104), not after the judging phase (7101). */
+/** Saves a complete sheet: every current criterion scored 1-10 (7104), only during the judging phase (7116 before it, 7101 after). */
 export async function saveSheet(ctx: AppContext, userId: number, entryId: number, input: ScoreSheetInput): Promise<void> {
   await assignedEntry(ctx.db, userId, entryId);
   await assertOpen(ctx.db);

@@ -1,4 +1,5 @@
 import { type EntryGroup, GROUPS } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
 import type { PublicResults, ResultsState } from '../../../../common/jury/api-types';
 import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
 import type { AppContext } from '../../context';
@@ -6,9 +7,11 @@ import { type Db, nowIso } from '../../db/database';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { claimMailing, countMailed, countUnmailed, markMailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
+import { AppError } from '../../errors';
 import { resultsMail } from '../../mail/templates/jury/results';
 import { mailBrand } from '../content/identity';
 import { localize } from '../content/localize';
+import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 import { jobQueued } from '../media/wake';
 import { buildRanking } from './ranking';
 
@@ -79,6 +82,8 @@ async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
  * still to go; the console follows them going out.
  */
 export async function publishResults(ctx: AppContext): Promise<ResultsState> {
+  // Results published mid-vote would show a ranking the next votes change, and mail it to every entrant.
+  if (isPhaseOpen(phaseWindows(await readSettings(ctx.db)), 'voting', new Date())) throw new AppError(Code.ResultsWhileVoting);
   const previous = await readSnapshot(ctx.db);
   // Entrants mailed before the ledger existed, listed in the old snapshot, are not mailed again.
   if (previous?.mailed?.length) await recordMailed(ctx.db, previous.mailed, nowIso());

@@ -1,4 +1,5 @@
 import type { PhaseWindow } from '../../../../common/api-types';
+import { UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT, type SubmissionInfo } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
@@ -10,8 +11,24 @@ import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 /** Settings keys the console edits (issue E); defaults live here. */
 export const ENTRY_LIMIT_SETTING = 'submission.entryLimit';
 export const EMPOWER_MAX_BYTES_SETTING = 'submission.empowerMaxBytes';
+export const UPLOAD_GRACE_SETTING = 'submission.uploadGraceMinutes';
 
-export type SubmissionSettings = { window: PhaseWindow | null; open: boolean; entryLimit: number; empowerMaxBytes: number };
+/**
+ * `graceEnd`: until when an upload begun before the deadline may go on, and the entry it belongs to still be
+ * sent (the deadline plus the organiser's grace period); null without a submission window.
+ */
+export type SubmissionSettings = {
+  window: PhaseWindow | null;
+  open: boolean;
+  graceEnd: string | null;
+  entryLimit: number;
+  empowerMaxBytes: number;
+};
+
+function grace(value: unknown): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= UPLOAD_GRACE_MAX_MINUTES ? n : UPLOAD_GRACE_DEFAULT_MINUTES;
+}
 
 function positiveInt(value: unknown, fallback: number): number {
   const n = Number(value);
@@ -21,9 +38,11 @@ function positiveInt(value: unknown, fallback: number): number {
 export async function submissionSettings(db: Db, now = new Date()): Promise<SubmissionSettings> {
   const settings = await readSettings(db);
   const windows = phaseWindows(settings);
+  const window = windows.find((w) => w.phase === 'submission') ?? null;
   return {
-    window: windows.find((w) => w.phase === 'submission') ?? null,
+    window,
     open: isPhaseOpen(windows, 'submission', now),
+    graceEnd: window ? new Date(Date.parse(window.end) + grace(settings[UPLOAD_GRACE_SETTING]) * 60_000).toISOString() : null,
     entryLimit: positiveInt(settings[ENTRY_LIMIT_SETTING], ENTRY_LIMIT_DEFAULT),
     empowerMaxBytes: positiveInt(settings[EMPOWER_MAX_BYTES_SETTING], EMPOWER_MAX_BYTES_DEFAULT),
   };
@@ -33,6 +52,25 @@ export async function submissionSettings(db: Db, now = new Date()): Promise<Subm
 export function assertMaySubmit(user: { verified: boolean }, settings: SubmissionSettings): void {
   if (!user.verified) throw new AppError(Code.SubmitNeedsVerifiedEmail);
   if (!settings.open) throw new AppError(Code.SubmissionClosed);
+}
+
+/**
+ * Whether files begun before the deadline (`startedAt`: their upload rows' creation) may still go on, or be
+ * sent in an entry, now that the window is closed: only until the grace period ends.
+ */
+export function withinGrace(settings: SubmissionSettings, startedAt: string[], now: Date): boolean {
+  const { window, graceEnd } = settings;
+  if (!window || !graceEnd || now.toISOString() >= graceEnd) return false;
+  return startedAt.every((t) => t >= window.start && t <= window.end);
+}
+
+/**
+ * The next chunk of an upload still in progress: inside the window, or begun in it and inside the grace
+ * period after it; otherwise 4014 (the caller removes the upload, so nothing is left half-sent).
+ */
+export function assertUploadMayContinue(settings: SubmissionSettings, startedAt: string, now: Date): void {
+  if (settings.open || withinGrace(settings, [startedAt], now)) return;
+  throw new AppError(Code.UploadPastGrace);
 }
 
 /** What the submission page shows before the form: the window, the limits and how many entries the person has. */

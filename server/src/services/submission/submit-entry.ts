@@ -11,7 +11,7 @@ import { confirmationMail } from '../../mail/templates/submission/confirmation';
 import type { SessionUser } from '../auth/sessions';
 import { enqueueEntryFilm } from '../media/jobs';
 import { fileColumns, pickUploads } from './attach-uploads';
-import { assertMaySubmit, submissionSettings } from './settings';
+import { assertMaySubmit, submissionSettings, withinGrace } from './settings';
 
 export function submissionNumber(id: number, at: Date): string {
   return `S${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
@@ -22,16 +22,27 @@ export function submissionNumber(id: number, at: Date): string {
  * in one transaction; then sends the confirmation e-mail in the person's locale.
  */
 export async function submitEntry(ctx: AppContext, user: SessionUser, input: EntryCreateInput, requestLocale: Locale, log: (err: unknown) => void) {
-  const settings = await submissionSettings(ctx.db);
-  assertMaySubmit(user, settings);
-  const locale: Locale = isLocale(user.locale) ? user.locale : requestLocale;
   const now = new Date();
+  const settings = await submissionSettings(ctx.db, now);
+  // After the deadline, an entry whose files were all begun before it may still be sent within the grace period.
+  const late = !settings.open;
+  assertMaySubmit(user, late && withinGrace(settings, [], now) ? { ...settings, open: true } : settings);
+  const locale: Locale = isLocale(user.locale) ? user.locale : requestLocale;
   // The optional trailer may be absent.
   const uploadIds = Object.values(input.uploads).filter((v): v is string => typeof v === 'string');
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
     if ((await countActiveEntries(trx, user.id)) >= settings.entryLimit) throw new AppError(Code.EntryLimitReached, { values: { limit: settings.entryLimit } });
     const files = pickUploads(await findUploads(trx, uploadIds), input.uploads, user.id);
+    if (
+      late &&
+      !withinGrace(
+        settings,
+        Object.values(files).map((f) => f.created_at),
+        now,
+      )
+    )
+      throw new AppError(Code.SubmissionClosed);
     const id = await insertEntry(trx, {
       user_id: user.id,
       submission_no: `tmp-${randomBytes(8).toString('hex')}`,

@@ -13,8 +13,9 @@ import { UploadOutOfSpace } from '../../storage/local-tus-store';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { verifyCredential } from './credential';
+import { discardFiles } from './discard-files';
 import { processUpload } from './process-upload';
-import { assertMaySubmit, submissionSettings } from './settings';
+import { assertMaySubmit, assertUploadMayContinue, submissionSettings } from './settings';
 
 export const TUS_PATH = '/api/uploads/tus';
 
@@ -69,6 +70,27 @@ async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match?.[1]) throw new AppError(Code.LoginRequired);
   return resolveSession(ctx.db, ctx.config, match[1]);
+}
+
+/**
+ * An entrant's upload past the submission deadline goes on only inside the grace period (`withinGrace`).
+ * Once that is over, its row and its partial bytes are removed before its next chunk is refused (4014):
+ * nothing stays behind for the sweep, and the file cannot be finished into an entry any more. Called by the
+ * route before tus reads the chunk, so the refusal is the usual JSON envelope; a request that is not the
+ * owner's is left to tus's own checks.
+ */
+export async function assertChunkInTime(ctx: AppContext, id: string, authorization: string | undefined): Promise<void> {
+  const row = await findUpload(ctx.db, id);
+  if (row?.status !== 'uploading' || isAdminUploadPurpose(row.purpose as CredentialPurpose)) return;
+  const user = await userOf(ctx, { method: 'PATCH', headers: new Headers(authorization ? { authorization } : {}) }).catch(() => null);
+  if (user?.id !== row.user_id) return;
+  try {
+    assertUploadMayContinue(await submissionSettings(ctx.db), row.created_at, new Date());
+  } catch (err) {
+    await deleteUpload(ctx.db, row.id);
+    await discardFiles(ctx, [row]);
+    throw err;
+  }
 }
 
 /**

@@ -1,20 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
-import { EMPOWER_MAX_MB, MB } from '../../../../common/console/uploads';
-import { PHASES } from '../../../../common/constants';
+import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
 import { VOTER_MODES } from '../../../../common/gallery';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
+import { PhaseEditor } from './PhaseEditor';
 
-type FormValues = Omit<ConsoleSettings, 'phases'> & { phases: Record<string, [Dayjs, Dayjs] | undefined> };
+type FormValues = ConsoleSettings;
 
-/** Phases, the voting rule and its step-up threshold, the organiser's address, the WeChat QR, the entry and package limits. */
+/** Phases (each saved on its own, `PhaseEditor`), then the gallery's opening, the upload grace period, the voting rule and its step-up threshold, the organiser's address, the entry and package limits. */
 export function SettingsPage() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
@@ -24,18 +23,11 @@ export function SettingsPage() {
   const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettings>('/api/admin/settings', signal) });
 
   useEffect(() => {
-    if (!data) return;
-    const phases: FormValues['phases'] = {};
-    for (const p of PHASES) {
-      const w = data.phases[p];
-      phases[p] = w?.start && w.end ? [dayjs(w.start), dayjs(w.end)] : undefined;
-    }
-    form.setFieldsValue({ ...data, phases });
+    if (data) form.setFieldsValue(data);
   }, [data, form]);
 
   const save = async (v: FormValues) => {
-    const phases = Object.fromEntries(PHASES.map((p) => [p, { start: v.phases[p]?.[0]?.toISOString() ?? '', end: v.phases[p]?.[1]?.toISOString() ?? '' }]));
-    const saved = await adminSend('PUT', '/api/admin/settings', { ...v, phases }).catch((err: unknown) => {
+    const saved = await adminSend('PUT', '/api/admin/settings', v).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
@@ -49,15 +41,29 @@ export function SettingsPage() {
       <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
         <FormattedMessage id="console.menu.settings" />
       </Typography.Title>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
+      <div style={{ maxWidth: 720 }}>
+        <PhaseEditor />
+      </div>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640, marginTop: 32 }}>
         <Typography.Title level={2} style={{ fontSize: 16 }}>
-          <FormattedMessage id="console.settings.phases" />
+          <FormattedMessage id="console.settings.other" />
         </Typography.Title>
-        {PHASES.map((p) => (
-          <Form.Item key={p} name={['phases', p]} label={f(`phase.${p}`)} rules={[{ required: true }]}>
-            <DatePicker.RangePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-        ))}
+        <Form.Item
+          name="galleryBeforeVoting"
+          label={f('console.settings.galleryBeforeVoting')}
+          extra={f('console.settings.galleryBeforeVotingHint')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name="uploadGraceMinutes"
+          label={f('console.settings.uploadGrace')}
+          extra={f('console.settings.uploadGraceHint')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={0} max={UPLOAD_GRACE_MAX_MINUTES} precision={0} suffix={f('console.unit.minutes')} />
+        </Form.Item>
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
         </Form.Item>

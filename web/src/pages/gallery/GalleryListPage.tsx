@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
 import { GALLERY_FIRST_ROW, GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
+import { useContest } from '../../api/queries';
+import { formatContestTime } from '../../components/contest-time';
 import { useVotingWindow } from '../../components/useVotingWindow';
 import { VotingCountdown } from '../../components/VotingCountdown';
 import { EntryCard } from './EntryCard';
@@ -28,6 +30,8 @@ export default function GalleryListPage() {
   const total = pages.data?.pages[0]?.total;
   const votingOpen = useVotingWindow()?.open ?? false;
   const voterMode = pages.data?.pages[0]?.voterMode ?? 'anonymous';
+  const first = pages.data?.pages[0];
+  const contest = useContest().data;
 
   const update = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params);
@@ -50,6 +54,29 @@ export default function GalleryListPage() {
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (first?.notYetOpen) {
+    const opens = first.opensAt && contest ? formatContestTime(intl, first.opensAt, contest.timeZone, true) : null;
+    return (
+      <div className="container gallery">
+        <section className="gallery-coming-soon" data-testid="gallery-coming-soon">
+          <h2>
+            <FormattedMessage id="gallery.comingSoon.title" />
+          </h2>
+          <p className="muted">
+            {opens && contest ? (
+              <FormattedMessage
+                id="gallery.comingSoon.opens"
+                values={{ date: <time dateTime={first.opensAt ?? undefined}>{opens}</time>, zone: contest.zoneLabel }}
+              />
+            ) : (
+              <FormattedMessage id="gallery.comingSoon.noDate" />
+            )}
+          </p>
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className="container gallery">

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ContestInfo } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import { showMessage } from '../../api/feedback';
+import { useContest } from '../../api/queries';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { CheckList } from '../../components/CheckList';
@@ -40,6 +42,7 @@ export default function SubmitWorksPage() {
   const [params] = useSearchParams();
   const editId = Number(params.get('edit')) || null;
   const info = useSubmissionInfo(Boolean(currentUser?.verified));
+  const contest = useContest().data;
   const editing = useMyEntry(currentUser?.verified ? editId : null);
   const [done, setDone] = useState<{ submissionNo?: string } | null>(null);
   const title = intl.formatMessage({ id: 'route.submitWorks' });
@@ -63,7 +66,7 @@ export default function SubmitWorksPage() {
         {info.data.window ? (
           <FormattedMessage
             id="submit.closedWindow"
-            values={{ start: formatDate(info.data.window.start, intl), end: formatDate(info.data.window.end, intl) }}
+            values={{ start: formatDate(info.data.window.start, intl, contest), end: formatDate(info.data.window.end, intl, contest) }}
           />
         ) : (
           <FormattedMessage id="submit.noWindow" />
@@ -118,8 +121,18 @@ export default function SubmitWorksPage() {
   );
 }
 
-function formatDate(iso: string, intl: ReturnType<typeof useIntl>): string {
-  return intl.formatDate(iso, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** In the contest's zone, labelled ("… 23:59 Asia/Shanghai (UTC+8)"), so every entrant reads the organiser's deadline. */
+function formatDate(iso: string, intl: ReturnType<typeof useIntl>, contest: ContestInfo | undefined): string {
+  const text = intl.formatDate(iso, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(contest ? { timeZone: contest.timeZone } : {}),
+  });
+  return contest ? `${text} ${contest.zoneLabel}` : text;
 }
 
 function Notice({ title, children }: { title?: string; children: React.ReactNode }) {
@@ -133,12 +146,13 @@ function Notice({ title, children }: { title?: string; children: React.ReactNode
 
 function Aside({ closes }: { closes?: string }) {
   const intl = useIntl();
+  const contest = useContest().data;
   return (
     <aside className="content-side">
       {closes && (
         <section className="panel">
           <p className="submission-deadline">
-            <FormattedMessage id="submit.openWindow" values={{ end: formatDate(closes, intl) }} />
+            <FormattedMessage id="submit.openWindow" values={{ end: formatDate(closes, intl, contest) }} />
           </p>
         </section>
       )}

@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Flex, Skeleton, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { PhaseRow, PhasesAnswer } from '../../../../common/console/phases';
+import { errorText } from '../../i18n/error-text';
+import { adminGet, adminSend } from '../api';
+
+const KEY = ['admin', 'phases'];
+/** The contest's wall clock as the API gives and takes it; the picker edits these digits as they are. */
+const WALL = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * The contest phases, each saved on its own. Times are the contest's wall clock (CONTEST_TIMEZONE, named
+ * above the list): they are shown and sent as digits, never converted through the browser's zone, so an
+ * organiser abroad types the same minute the visitors read. Colliding phases are saved and flagged.
+ */
+export function PhaseEditor() {
+  const intl = useIntl();
+  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => adminGet<PhasesAnswer>('/api/admin/phases', signal) });
+  if (!data) return <Skeleton active />;
+  return (
+    <section aria-labelledby="phases-title" data-testid="phase-editor">
+      <Typography.Title level={2} id="phases-title" style={{ fontSize: 16 }}>
+        <FormattedMessage id="console.settings.phases" />
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" data-testid="phase-zone">
+        <FormattedMessage id="console.phases.zone" values={{ zone: data.zoneLabel }} />
+      </Typography.Paragraph>
+      <Flex vertical gap={16}>
+        {data.phases.map((row) => (
+          <PhaseRowEditor key={row.phase} row={row} zone={data.zoneLabel} names={(p) => intl.formatMessage({ id: `phase.${p}` })} />
+        ))}
+      </Flex>
+    </section>
+  );
+}
+
+function PhaseRowEditor({ row, zone, names }: { row: PhaseRow; zone: string; names: (phase: string) => string }) {
+  const intl = useIntl();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const initial = (): [Dayjs, Dayjs] | null => (row.startLocal && row.endLocal ? [dayjs(row.startLocal), dayjs(row.endLocal)] : null);
+  const [value, setValue] = useState<[Dayjs, Dayjs] | null>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset to the saved times whenever the server's answer changes.
+  useEffect(() => setValue(initial()), [row.startLocal, row.endLocal]);
+
+  const label = names(row.phase);
+  const send = async (method: 'PUT' | 'DELETE', body?: object) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await adminSend<PhasesAnswer>(method, `/api/admin/phases/${row.phase}`, body);
+      qc.setQueryData(KEY, answer);
+      void message.success(intl.formatMessage({ id: 'console.phases.saved' }, { phase: label }));
+    } catch (err) {
+      const code = (err as { code?: number }).code;
+      setError(code ? errorText(code) : intl.formatMessage({ id: 'console.phases.failed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () => {
+    if (value) void send('PUT', { start: value[0].format(WALL), end: value[1].format(WALL) });
+  };
+  const pickerId = `phase-${row.phase}`;
+
+  return (
+    <div className="phase-row" data-testid={`phase-${row.phase}`}>
+      <label htmlFor={pickerId} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
+        {label}
+      </label>
+      <Space wrap align="start">
+        <DatePicker.RangePicker
+          id={{ start: pickerId, end: `${pickerId}-end` }}
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          value={value}
+          onChange={(v) => setValue(v?.[0] && v[1] ? [v[0], v[1]] : null)}
+          aria-label={intl.formatMessage({ id: 'console.phases.range' }, { phase: label, zone })}
+        />
+        <Button type="primary" onClick={save} loading={busy} disabled={!value}>
+          {intl.formatMessage({ id: 'console.phases.save' }, { phase: label })}
+        </Button>
+        {row.start && (
+          <Button onClick={() => void send('DELETE')} disabled={busy}>
+            {intl.formatMessage({ id: 'console.phases.clear' }, { phase: label })}
+          </Button>
+        )}
+      </Space>
+      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 8 }} role="alert" />}
+      {row.conflicts.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid={`phase-${row.phase}-conflict`}
+          title={intl.formatMessage(
+            { id: 'console.phases.conflict' },
+            { phases: row.conflicts.map(names).join(intl.formatMessage({ id: 'console.phases.listSeparator' })) },
+          )}
+        />
+      )}
+    </div>
+  );
+}
