@@ -101,7 +101,6 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
     powStepUp: Math.max(POW_STEP_UP_RANGE.min, count(s[POW_STEP_UP_SETTING], DEFAULT_POW_STEP_UP)),
     ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
     stripPlusTags: s[STRIP_PLUS_TAGS_SETTING] === true,
-    open: isPhaseOpen(phaseWindows(s), 'voting', now),
     open: isPhaseOpen(windows, 'voting', now),
     gallery: galleryOpening(s, windows, now),
   };
