@@ -65,6 +65,18 @@ function isTusProtocolAnswer(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'status_code' in err && typeof err.status_code === 'number' && err.status_code < 500;
 }
 
+/**
+ * tus writes every answer it is given as a string, so a refusal would leave typed text/plain; the refusals
+ * made here (tusRefusal) are the JSON envelope and are typed as such. tus's own protocol answers stay text.
+ */
+class EnvelopeTusServer extends Server {
+  override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
+    const [, headers, , body] = args;
+    if (body?.startsWith('{"code":')) headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(...args);
+  }
+}
+
 async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match?.[1]) throw new AppError(Code.LoginRequired);
@@ -78,7 +90,7 @@ async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
  * PATCH is answered, so the client learns at once whether its file was accepted.
  */
 export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Server {
-  const server = new Server({
+  const server = new EnvelopeTusServer({
     path: TUS_PATH,
     datastore: ctx.storage.tusStore,
     // With REDIS_URL the upload locks are shared by every instance (storage/redis-locker.ts); else tus keeps them in memory.
