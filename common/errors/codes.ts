@@ -157,6 +157,9 @@ export const Code = {
   StorageFull: 9507,
   Overloaded: 9510,
   MetricsTokenInvalid: 9511,
+  BodyNotAccepted: 9420,
+  JsonTooDeep: 9421,
+  TooManyConnections: 9422,
 } as const;
 
 type CodeName = keyof typeof Code;

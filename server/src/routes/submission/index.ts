@@ -54,8 +54,13 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     };
     const methods: ('POST' | 'PATCH' | 'HEAD' | 'DELETE' | 'OPTIONS')[] = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
-    scope.route({ method: methods, url: TUS_PATH, handler, config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } } });
-    scope.route({ method: methods, url: `${TUS_PATH}/:id`, handler });
+    scope.route({
+      method: methods,
+      url: TUS_PATH,
+      handler,
+      config: { acceptsBody: true, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } },
+    });
+    scope.route({ method: methods, url: `${TUS_PATH}/:id`, handler, config: { acceptsBody: true } });
   });
 
   app.get('/api/entries/mine', { onRequest: requireUser }, async (request) => ok(await listMyEntries(ctx, (await currentUserOf(request)).id)));
