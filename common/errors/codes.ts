@@ -106,6 +106,7 @@ export const Code = {
   // 403 like the other credential refusals (a 409 would make tus clients retry it as an offset conflict).
   UploadCredentialUsed: 5020,
   TrailerTooLong: 5021,
+  VideoCutShort: 5030,
   // 6xxx console
   EntryStatusConflict: 6001,
   RejectReasonRequired: 6002,
