@@ -5,7 +5,7 @@ import type { Locale } from '../../../../common/locales';
 import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { classifyFailure, failureAsAppError } from '../../db/failures';
+import { classifyFailure, failureAsAppError, RETRY_AFTER_SECONDS } from '../../db/failures';
 import { deleteUpload, findUpload, insertUploadSpendingCredential } from '../../db/repos/submission/uploads';
 import { AppError, failureBody } from '../../errors';
 import { requestLocale } from '../../request-locale';
@@ -72,7 +72,11 @@ function isTusProtocolAnswer(err: unknown): boolean {
 class EnvelopeTusServer extends Server {
   override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
     const [, headers, , body] = args;
-    if (body?.startsWith('{"code":')) headers.set('Content-Type', 'application/json; charset=utf-8');
+    if (body?.startsWith('{"code":')) {
+      headers.set('Content-Type', 'application/json; charset=utf-8');
+      // tus's refusals carry no headers of their own: a wait (Redis or the database away) says how long.
+      if ((JSON.parse(body) as { code?: number }).code === Code.Unavailable) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
     return super.write(...args);
   }
 }
