@@ -96,7 +96,11 @@ describe.skipIf(!fs.existsSync(REDIS_SERVER))('Redis outage (sqlite, a redis-ser
     redis = await startRedis(port);
     // After the cool-down a request probes Redis, finds it back and closes the breaker.
     await expect.poll(async () => (await patch(entrant, location, 0, image)).status, { timeout: 30_000, interval: 1000 }).toBe(200);
-    await expect.poll(async () => (await vote(4), lines(/redis reachable again/).length), { timeout: 30_000, interval: 1000 }).toBe(2);
+    const votedThenLines = async () => {
+      expect(await vote(4)).toBe(0);
+      return lines(/redis reachable again/).length;
+    };
+    await expect.poll(votedThenLines, { timeout: 30_000, interval: 1000 }).toBe(2);
     expect(lines(/redis unreachable/)).toHaveLength(2);
     // Every line of the log is JSON (no stack dumps).
     for (const l of logged) expect(() => JSON.parse(l)).not.toThrow();
