@@ -113,6 +113,7 @@ export const Code = {
   // 403 like the other credential refusals (a 409 would make tus clients retry it as an offset conflict).
   UploadCredentialUsed: 5020,
   TrailerTooLong: 5021,
+  VideoCutShort: 5030,
   // 6xxx console
   EntryStatusConflict: 6001,
   RejectReasonRequired: 6002,
@@ -173,6 +174,9 @@ export const Code = {
   StorageFull: 9507,
   Overloaded: 9510,
   MetricsTokenInvalid: 9511,
+  BodyNotAccepted: 9420,
+  JsonTooDeep: 9421,
+  TooManyConnections: 9422,
 } as const;
 
 type CodeName = keyof typeof Code;

@@ -6,11 +6,13 @@ import { fastifyTrustProxy } from './net/ip';
 import { authPlugin } from './plugins/auth';
 import { clientAddressPlugin } from './plugins/client-address';
 import { closingPlugin } from './plugins/closing';
+import { connectionLimitsPlugin } from './plugins/connection-limits';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { localePlugin } from './plugins/locale';
 import { lazyChildLogger, safeLogger } from './plugins/log-serializers';
 import { metricsPlugin } from './plugins/metrics';
 import { pressurePlugin } from './plugins/pressure';
+import { requestBodyPlugin } from './plugins/request-body';
 import { requestLogController, requestLogPlugin } from './plugins/request-log';
 import { responseCachePlugin } from './plugins/response-cache';
 import { responseFastPathPlugin } from './plugins/response-fast-path';
@@ -42,7 +44,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logController: requestLogController(ctx.config.requestLog),
     ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}), // a request's logger is made when it first writes
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
-    bodyLimit: 1024 * 1024, // JSON bodies only; files travel through the upload protocol
+    bodyLimit: 1024 * 1024, // JSON bodies only; each route's own limit is set by plugins/request-body.ts
     return503OnClosing: false, // plugins/closing.ts answers with the envelope instead
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -55,8 +57,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(cookie, { secret: ctx.config.cookieSecret });
   await app.register(securityPlugin, { redisUrl: ctx.config.redisUrl, redisPrefix: ctx.config.redisPrefix });
   // App plugins.
+  await app.register(connectionLimitsPlugin, ctx.config.connections);
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(requestBodyPlugin); // before the routes: it sets each write route's body rules as it is added
   await app.register(closingPlugin);
   await app.register(authPlugin, { db: ctx.db, config: ctx.config });
   await app.register(pressurePlugin, ctx.config.pressure); // after the locale: its 503 is in the visitor's language

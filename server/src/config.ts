@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -52,7 +53,18 @@ export type Config = {
   responseFastPath: boolean;
   /** What the log says about requests (LOG_REQUESTS, LOG_SLOW_*): plugins/request-log.ts. */
   requestLog: RequestLogSettings;
+  /** Open connections one process holds (CONNECTIONS_*): plugins/connection-limits.ts. */
+  connections: ConnectionSettings;
 };
+
+/**
+ * - CONNECTIONS_MAX: connections held at once; past it a new one gets a 503 envelope and is closed (default:
+ *   the process's open-file limit less a reserve for the database, uploads and ffmpeg: a quarter, at least 128).
+ *   Past it by a tenth more, the socket is closed before a byte is read.
+ * - CONNECTIONS_PER_ADDRESS: the same per client address (default a quarter of CONNECTIONS_MAX, at least 16;
+ *   behind a proxy every client has the proxy's address, so raise it or set it to 0 = no per-address limit).
+ */
+export type ConnectionSettings = { max: number; perAddress: number };
 
 /**
  * - RESPONSE_CACHE_TTL_MS: lifetime of a cached public answer without vote counts (news, /home; default 5000;
@@ -75,7 +87,7 @@ export type RequestLogSettings = { everyRequest: boolean; slowMs: number; slowLe
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug'] as const;
 
 /**
- * Back-pressure (`@fastify/under-pressure`): 0 turns a check off.
+ * Back-pressure (plugins/pressure.ts): 0 turns a check off.
  * - PRESSURE_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay over a sample (default 1000).
  * - PRESSURE_MAX_HEAP_MB: heap in use (default 90% of the V8 heap limit, i.e. just before the process would die).
  * - PRESSURE_RETRY_AFTER_S: the Retry-After of the 503 (default 10); PRESSURE_SAMPLE_MS: how often it measures (default 1000).
@@ -226,6 +238,23 @@ function pressureSettings(env: NodeJS.ProcessEnv): PressureSettings {
   };
 }
 
+/** The soft open-file limit of this process (Linux: /proc/self/limits); 1024 where it cannot be read. */
+function openFileLimit(): number {
+  try {
+    const line = fs.readFileSync('/proc/self/limits', 'utf8').match(/^Max open files\s+(\d+|unlimited)/m);
+    if (line?.[1] === 'unlimited') return 65_536;
+    return line?.[1] ? Number(line[1]) : 1024;
+  } catch {
+    return 1024;
+  }
+}
+
+function connectionSettings(env: NodeJS.ProcessEnv): ConnectionSettings {
+  const files = openFileLimit();
+  const max = wholeAtLeast(env.CONNECTIONS_MAX, Math.max(16, files - Math.max(128, Math.floor(files / 4))), 1);
+  return { max, perAddress: wholeAtLeast(env.CONNECTIONS_PER_ADDRESS, Math.max(16, Math.floor(max / 4)), 0) };
+}
+
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_BUCKET) return undefined;
   return {
@@ -287,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       slowMs: wholeAtLeast(env.LOG_SLOW_MS, 1000, 0),
       slowLevel: LOG_LEVELS.find((l) => l === env.LOG_SLOW_LEVEL) ?? 'warn',
     },
+    connections: connectionSettings(env),
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
     media: { ...mediaSettings(env), ...mediaOver },

@@ -140,6 +140,7 @@ describe('a resumable upload when the disk fills', () => {
     const refusedAt = async (offset: number) => {
       const full = await patch(client, location, offset, data.subarray(offset));
       expect(full.status).toBe(507);
+      expect(full.headers.get('content-type')).toBe('application/json; charset=utf-8');
       // The body is the JSON envelope, as every refusal of the upload protocol (no raw ENOSPC text).
       const text = await full.text();
       expect(text).not.toMatch(/ENOSPC|no space/i);

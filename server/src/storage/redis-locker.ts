@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { Redis } from 'ioredis';
+import { Code } from '../../../common/errors';
+import { AppError } from '../errors';
+import { RedisBreaker } from '../redis-breaker';
 
 /** A held lock lives this long unless renewed: a process that dies holding one frees it within this time. */
 const LOCK_TTL_MS = 30_000;
@@ -28,6 +31,8 @@ export class RedisLocker implements Locker {
   /** Waiters of this instance to wake when a release is published. */
   readonly waiters = new Set<() => void>();
   readonly ready: Promise<unknown>;
+  /** Once Redis failed, uploads are refused at once (503 + Retry-After) rather than each waiting on it. */
+  readonly breaker = new RedisBreaker('upload locks');
 
   constructor(
     url: string,
@@ -35,7 +40,7 @@ export class RedisLocker implements Locker {
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
-    // Connection trouble fails the lock call (tus answers 500 with the catalogued envelope); not a crash.
+    // Connection trouble fails the lock call (tus answers 503 9503 with Retry-After, see `call`); not a crash.
     this.redis.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, id: string) => {
@@ -55,6 +60,15 @@ export class RedisLocker implements Locker {
 
   key(id: string): string {
     return `${this.prefix}:tus-lock:${id}`;
+  }
+
+  /** A Redis command through the breaker; Redis down (or skipped while it is) is 503 9503 with Retry-After. */
+  async call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await this.breaker.run(command);
+    } catch (err) {
+      throw new AppError(Code.Unavailable, { headers: { 'retry-after': String(Math.ceil(this.breaker.cooldownMs / 1000)) }, cause: err });
+    }
   }
 
   newLock(id: string): Lock {
@@ -82,7 +96,7 @@ class RedisLock implements Lock {
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
     let asked = false;
     while (!signal.aborted && Date.now() < deadline) {
-      if ((await this.redis.set(key, this.token, 'PX', LOCK_TTL_MS, 'NX')) === 'OK') {
+      if ((await this.locker.call(() => this.redis.set(key, this.token, 'PX', LOCK_TTL_MS, 'NX'))) === 'OK') {
         this.locker.held.set(this.id, requestRelease);
         this.renewal = setInterval(() => void this.redis.eval(RENEW, 1, key, this.token, LOCK_TTL_MS).catch(() => undefined), LOCK_TTL_MS / 3);
         this.renewal.unref();
@@ -90,7 +104,7 @@ class RedisLock implements Lock {
       }
       if (!asked) {
         asked = true;
-        await this.redis.publish(this.locker.channel('release-request'), this.id);
+        await this.locker.call(() => this.redis.publish(this.locker.channel('release-request'), this.id));
       }
       await this.waitForRelease(signal);
     }
@@ -115,7 +129,12 @@ class RedisLock implements Lock {
   async unlock(): Promise<void> {
     clearInterval(this.renewal);
     if (this.locker.held.get(this.id)) this.locker.held.delete(this.id);
-    await this.redis.eval(UNLOCK, 1, this.locker.key(this.id), this.token);
-    await this.redis.publish(this.locker.channel('released'), this.id);
+    // A lock Redis cannot free now frees itself when its TTL ends; the request's answer stands.
+    await this.locker
+      .call(async () => {
+        await this.redis.eval(UNLOCK, 1, this.locker.key(this.id), this.token);
+        await this.redis.publish(this.locker.channel('released'), this.id);
+      })
+      .catch(() => undefined);
   }
 }

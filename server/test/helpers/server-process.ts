@@ -74,6 +74,8 @@ export type ServerProcessOptions = {
   script?: string;
   /** Settings on top of the fresh data folder, port and page shell. */
   env?: Record<string, string>;
+  /** The child's open-file limit (`ulimit -n` through bash), for the drills that exhaust it. */
+  fileLimit?: number;
 };
 
 /**
@@ -95,8 +97,13 @@ export function useServerProcesses(): (opts?: ServerProcessOptions) => Promise<S
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     const port = await freePort();
     const script = path.resolve(root, opts.script ?? 'server/src/main.ts');
-    const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
-    const child = spawn(process.execPath, args, {
+    const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+    // `exec` keeps the pid the node process's own, so signals and exit codes stay real.
+    const [command, args] =
+      opts.fileLimit === undefined
+        ? [process.execPath, nodeArgs]
+        : ['bash', ['-c', `ulimit -n ${opts.fileLimit} && exec "$0" "$@"`, process.execPath, ...nodeArgs]];
+    const child = spawn(command, args, {
       cwd: root,
       env: productionEnv({
         PORT: String(port),

@@ -50,7 +50,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Ends the current sign-in; a stale or missing token is already signed out. */
-  app.post('/api/auth/logout', async (req) => {
+  app.post('/api/auth/logout', { config: { rateLimit: perIpLimit('logout', limits.loginIp) } }, async (req) => {
     const user = await req.sessionUser().catch(() => null);
     if (user) await endSession(ctx.db, user.sessionId);
     return ok({});

@@ -87,8 +87,11 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     ok(await listKind(db, req.params.kind, req.query)),
   );
   app.get('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) => ok(await getKind(db, req.params.kind, req.params.id)));
-  app.post('/api/admin/content/:kind', { schema: { params: kindParam } }, async (req) => ok(await createKind(db, req.params.kind, req.body)));
-  app.put('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) =>
+  // The kind's service validates the body (each kind has its own schema).
+  app.post('/api/admin/content/:kind', { schema: { params: kindParam }, config: { acceptsBody: true } }, async (req) =>
+    ok(await createKind(db, req.params.kind, req.body)),
+  );
+  app.put('/api/admin/content/:kind/:id', { schema: { params: kindIdParam }, config: { acceptsBody: true } }, async (req) =>
     ok(await updateKind(db, req.params.kind, req.params.id, req.body)),
   );
   app.delete('/api/admin/content/:kind/:id', { schema: { params: kindIdParam } }, async (req) => {

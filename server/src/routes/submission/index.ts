@@ -39,6 +39,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Upload locks in Redis when it is there, so one upload's requests may reach any instance; closed with the app.
   const locker = ctx.config.redisUrl ? new RedisLocker(ctx.config.redisUrl, ctx.config.redisPrefix) : undefined;
   if (locker) app.addHook('onClose', () => locker.close());
+  locker?.breaker.useLog(app.log); // its outage's two lines go to the app's log
   const tus = createTusServer(ctx, app.log, locker);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -54,7 +55,12 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     };
     const methods: ('POST' | 'PATCH' | 'HEAD' | 'DELETE' | 'OPTIONS')[] = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
-    scope.route({ method: methods, url: TUS_PATH, handler, config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } } });
+    scope.route({
+      method: methods,
+      url: TUS_PATH,
+      handler,
+      config: { acceptsBody: true, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perUser } },
+    });
     scope.route({
       method: methods,
       url: `${TUS_PATH}/:id`,
@@ -63,6 +69,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.method === 'PATCH') await assertChunkInTime(ctx, (request.params as { id: string }).id, request.headers.authorization);
       },
       handler,
+      config: { acceptsBody: true },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RedisBreaker } from '../../redis-breaker';
 import type { CountedVote, RecentVotes, SharedCounts } from './vote-counters';
 
 /**
@@ -28,11 +29,13 @@ export async function redisCounts(url: string, prefix: string): Promise<SharedCo
   // Connected at the first vote; a command that waits longer than a vote should falls back to local counts.
   const redis: Redis = new Redis(url, { lazyConnect: true, enableAutoPipelining: true, maxRetriesPerRequest: 1, commandTimeout: 500 });
   redis.on('error', () => undefined); // the caller falls back to this process's counts while Redis is away
+  // Once a call failed, votes stop waiting on Redis (two time-outs each) until a probe finds it back.
+  const breaker = new RedisBreaker('vote counters');
   const key = (kind: string, id: string | number) => `${prefix}:votes:${kind}:${id}`;
   return {
     async recent(ip, subnet, entryId, nowMs): Promise<RecentVotes> {
       const keys = [key('a', ip), key('s', subnet), key('e', entryId)];
-      const [a, s, e] = (await Promise.all(keys.map((k) => redis.hgetall(k)))) as Record<string, string>[];
+      const [a, s, e] = (await breaker.run(() => Promise.all(keys.map((k) => redis.hgetall(k))))) as Record<string, string>[];
       const stale: string[][] = [[], [], []];
       const recent = {
         address: sum(a ?? {}, HOUR_BUCKET_MS, nowMs, stale[0] as string[]),
@@ -62,7 +65,7 @@ export async function redisCounts(url: string, prefix: string): Promise<SharedCo
         for (const [index, n] of move.buckets) multi.hincrby(k, String(index), n);
         multi.pexpire(k, move.ttlMs);
       }
-      await multi.exec();
+      await breaker.run(() => multi.exec());
     },
     async close() {
       // Never connected (no vote came): nothing to say goodbye to.

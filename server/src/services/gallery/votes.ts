@@ -55,18 +55,6 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
   return issueChallenge(ctx, purpose, maxnumber, now);
 }
 
-/** Audit outcomes of a refused challenge or e-mail code, by code. */
-const PROOF_OUTCOMES: Partial<Record<number, string>> = {
-  [Code.CaptchaRequired]: 'challengeMissing',
-  [Code.CaptchaWrong]: 'challengeWrong',
-  [Code.CaptchaExpired]: 'challengeExpired',
-  [Code.VoteCodeRequired]: 'codeMissing',
-  [Code.VoteCodeWrong]: 'codeWrong',
-  [Code.VoteCodeExpired]: 'codeExpired',
-  [Code.VoteCodeUsed]: 'codeUsed',
-};
-const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'challengeWrong';
-
 /**
  * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), the voter's proof by the organiser's
  * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
@@ -75,7 +63,8 @@ const outcomeOf = (err: unknown) => PROOF_OUTCOMES[(err as AppError).code] ?? 'c
  * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and
  * the signals are read from the counters in memory (or Redis), not the database. The challenge is spent,
  * the vote row written, the count moved and the vote audited in one transaction, shared with the votes that
- * arrived with it (group commit, `vote-batcher.ts`); every refusal is audited too, in the same batches.
+ * arrived with it (group commit, `vote-batcher.ts`); a refusal of a proven voter is audited too, in the same
+ * batches, while one without a valid proof is only counted (metrics).
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);
@@ -85,25 +74,21 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     await ctx.votes.audit({ entryId: v.entryId, ...voter, ip: v.ip, subnet, outcome, at });
     throw error;
   };
+
   if (isBlocked(ctx.config.voteBlocklistFile, v.ip)) return refuse('blocked', new AppError(Code.VoteFromVpn));
   const settings = await votingSettings(ctx.db, now);
   if (!settings.open) return refuse('closed', new AppError(Code.VotingClosed));
   let solved: CheckedSolution | undefined;
+  // A vote without a valid proof (no solved challenge, no mailed code, no account) costs its sender nothing,
+  // so its refusal costs little too: no durable row each, only the count by code that the metrics plugin
+  // keeps from the answer (microfilm_votes_total).
   if (settings.voterMode === 'account') {
-    if (v.userId === undefined) return refuse('loginRequired', new AppError(Code.VoteNeedsLogin));
+    if (v.userId === undefined) throw new AppError(Code.VoteNeedsLogin);
     voter = { voterKey: `u:${v.userId}` };
   } else if (settings.voterMode === 'email') {
-    try {
-      voter = await redeemVoteCode(ctx, v.email, v.code, now);
-    } catch (err) {
-      return refuse(outcomeOf(err), err as AppError);
-    }
+    voter = await redeemVoteCode(ctx, v.email, v.code, now);
   } else {
-    try {
-      solved = await checkSolution(ctx, v.altcha, 'vote', now);
-    } catch (err) {
-      return refuse(outcomeOf(err), err as AppError);
-    }
+    solved = await checkSolution(ctx, v.altcha, 'vote', now);
   }
   // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
   const admitted = await ctx.votes.admit(v.ip, subnet, v.entryId, now);

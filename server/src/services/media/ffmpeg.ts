@@ -8,9 +8,26 @@ export class FfmpegError extends Error {}
 
 type RunOptions = { onProgress?: (seconds: number) => void; signal?: AbortSignal };
 
+/**
+ * ffmpeg runs under a small sh that watches a pipe from this process: when the pipe closes (this process
+ * ended, however: even SIGKILL, which no handler sees) or the run is aborted, the watcher kills ffmpeg.
+ * Without it, a worker killed mid-transcode left its ffmpeg running on for the rest of the film.
+ * $1 is the program, the rest its arguments; the watcher's own output goes nowhere, so it never holds ours.
+ */
+// (A background job's stdin is /dev/null in sh, so the pipe is read through fd 3.)
+const GUARD = 'exec 3<&0; p="$1"; shift; "$p" "$@" </dev/null 3<&- & c=$!; (read -r _ <&3; kill -9 "$c") >/dev/null 2>&1 & exec 3<&-; wait "$c"';
+
 export function run(bin: string, args: string[], opts: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal, killSignal: 'SIGKILL' });
+    if (opts.signal?.aborted) {
+      reject(opts.signal.reason ?? new Error('aborted'));
+      return;
+    }
+    const child = spawn('sh', ['-c', GUARD, 'ffmpeg-guard', bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const release = () => child.stdin.end(); // ends the watcher (and ffmpeg with it, if still running)
+    const onAbort = () => release(); // ffmpeg is killed; its exit rejects below, as any failed run
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdin.on('error', () => undefined);
     let out = '';
     let err = '';
     let pending = '';
@@ -33,7 +50,10 @@ export function run(bin: string, args: string[], opts: RunOptions = {}): Promise
     });
     child.on('error', (e) => reject(e));
     child.on('close', (code, sig) => {
-      if (code === 0) resolve(out);
+      opts.signal?.removeEventListener('abort', onAbort);
+      release();
+      if (code === 127 && /not found/.test(err)) reject(Object.assign(new Error(`spawn ${bin} ENOENT`), { code: 'ENOENT' }));
+      else if (code === 0) resolve(out);
       else reject(new FfmpegError(`${bin} exited with ${code ?? sig}: ${err.trim().split('\n').slice(-5).join(' | ')}`));
     });
   });

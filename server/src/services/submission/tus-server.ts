@@ -5,7 +5,7 @@ import type { Locale } from '../../../../common/locales';
 import { type CredentialPurpose, isAdminUploadPurpose, VIDEO_MAX_BYTES } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { classifyFailure, failureAsAppError } from '../../db/failures';
+import { classifyFailure, failureAsAppError, RETRY_AFTER_SECONDS } from '../../db/failures';
 import { deleteUpload, findUpload, insertUploadSpendingCredential } from '../../db/repos/submission/uploads';
 import { AppError, failureBody } from '../../errors';
 import { requestLocale } from '../../request-locale';
@@ -66,6 +66,22 @@ function isTusProtocolAnswer(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'status_code' in err && typeof err.status_code === 'number' && err.status_code < 500;
 }
 
+/**
+ * tus writes every answer it is given as a string, so a refusal would leave typed text/plain; the refusals
+ * made here (tusRefusal) are the JSON envelope and are typed as such. tus's own protocol answers stay text.
+ */
+class EnvelopeTusServer extends Server {
+  override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
+    const [, headers, , body] = args;
+    if (body?.startsWith('{"code":')) {
+      headers.set('Content-Type', 'application/json; charset=utf-8');
+      // tus's refusals carry no headers of their own: a wait (Redis or the database away) says how long.
+      if ((JSON.parse(body) as { code?: number }).code === Code.Unavailable) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
+    return super.write(...args);
+  }
+}
+
 async function userOf(ctx: AppContext, req: TusRequest): Promise<SessionUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match?.[1]) throw new AppError(Code.LoginRequired);
@@ -100,7 +116,7 @@ export async function assertChunkInTime(ctx: AppContext, id: string, authorizati
  * PATCH is answered, so the client learns at once whether its file was accepted.
  */
 export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Server {
-  const server = new Server({
+  const server = new EnvelopeTusServer({
     path: TUS_PATH,
     datastore: ctx.storage.tusStore,
     // With REDIS_URL the upload locks are shared by every instance (storage/redis-locker.ts); else tus keeps them in memory.

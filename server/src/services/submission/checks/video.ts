@@ -3,6 +3,7 @@ import { Code, type ErrorCode } from '../../../../../common/errors';
 import { formatDuration } from '../../../../../common/format';
 import { AppError } from '../../../errors';
 import { runTool } from './run-tool';
+import { assertPlaysToItsEnd } from './video-length';
 
 export type VideoFacts = { duration: number; width: number; height: number; container: string; codec: string };
 
@@ -23,7 +24,8 @@ type Probe = {
 
 /**
  * Measures a film (or a trailer, with TRAILER_RULES) from the file itself with Debian's ffprobe, then decodes its last seconds with ffmpeg
- * so a file cut short in transfer (moov-first MP4s probe fine when truncated) is caught.
+ * and reads every video packet to its end (video-length.ts), so a file cut short in transfer (moov-first MP4s
+ * probe fine when truncated, and their last seconds decode as nothing, cleanly) is caught.
  * Refusals name the rule and the measured value.
  */
 export async function checkVideo(file: string, rules: VideoRules = FILM_RULES): Promise<VideoFacts> {
@@ -51,6 +53,10 @@ export async function checkVideo(file: string, rules: VideoRules = FILM_RULES): 
   const height = video.height ?? 0;
   if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height)
     throw new AppError(Code.VideoResolution, { values: { value: `${width}×${height}` } });
+  // The pictures' own stream length where the container names one (the format's may include a longer sound track).
+  // First, so a film cut short is told as such whichever way its last seconds fail to decode.
+  const declared = Number(video.duration);
+  await assertPlaysToItsEnd(file, Number.isFinite(declared) && declared > 0 ? declared : duration);
   const tail = await runTool('ffmpeg', ['-v', 'error', '-nostdin', '-sseof', '-3', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], 120_000);
   if (tail.code !== 0 || /error|invalid|truncat|corrupt|partial file/i.test(tail.stderr)) throw new AppError(Code.VideoDamaged);
   return { duration, width, height, container: formats[0] ?? '', codec: video.codec_name ?? '' };
