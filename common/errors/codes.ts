@@ -126,6 +126,7 @@ export const Code = {
   FfmpegMissing: 6032,
   ExhibitionVideoNotFound: 6033,
   UnsafeUrl: 6040,
+  PageNotWritten: 6060,
   // 7xxx media
   FilmNotFound: 7001,
   ImageNotFound: 7002,

@@ -21,7 +21,7 @@ import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectE
 import { exhibitionVideoStatus } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
-import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
+import { getEditablePage, listEditablePages, saveEditablePage, setPagePublished } from '../../services/console/pages';
 import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
@@ -102,6 +102,9 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/pages/:slug', { schema: { params: slugParam } }, async (req) => ok(await getEditablePage(db, req.params.slug)));
   app.put('/api/admin/pages/:slug', { schema: { params: slugParam, body: pageBody } }, async (req) =>
     ok(await saveEditablePage(db, req.params.slug, req.body)),
+  );
+  app.post('/api/admin/pages/:slug/publish', { schema: { params: slugParam, body: z.object({ published: z.boolean() }) } }, async (req) =>
+    ok(await setPagePublished(db, req.params.slug, req.body.published)),
   );
   // The preview shows exactly what visitors will get: the body after the server's sanitiser.
   app.post('/api/admin/preview', { schema: { body: z.object({ html: z.string().max(200_000) }) } }, async (req) =>
