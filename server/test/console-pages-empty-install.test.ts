@@ -1,5 +1,8 @@
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestUser, DIALECTS, useTestApp } from './factories';
+import { openDatabase } from '../src/db/database';
+import { migrations } from '../src/db/migrations/index';
+import { createTestDatabase, createTestUser, DIALECTS, startAppOn, useTestApp } from './factories';
 
 /**
  * The organiser's pages on a contest started without the demo: nothing is seeded, so every page starts
@@ -129,6 +132,33 @@ describe.each(DIALECTS)('organiser pages of the demo contest on %s', (dialect) =
       const page = (await t.app.inject({ method: 'GET', url: `/api/pages/${slug}`, headers: { 'x-locale': 'en-US' } })).json().data;
       expect(page.published).toBe(true);
       expect(page.title).not.toBe('');
+    }
+  });
+});
+
+describe.each(DIALECTS)('pages written before the publish switch on %s', (dialect) => {
+  it('stay published after migration 0020', async () => {
+    const made = await createTestDatabase(dialect);
+    const { db } = openDatabase(made.url);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const before = await migrator.migrateTo('0018_results_mailings');
+      expect(before.error).toBeUndefined();
+      await sql`insert into pages (slug, i18n, extra, updated_at) values ('aboutUs', ${JSON.stringify({ 'zh-CN': { title: '关于', body: '<p>旧页面</p>' } })}, '{}', '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+    } finally {
+      await db.destroy();
+    }
+    const t = await startAppOn(made, { demoContent: false });
+    try {
+      const page = (await t.app.inject({ method: 'GET', url: '/api/pages/aboutUs' })).json().data;
+      expect(page).toMatchObject({ published: true, title: '关于', body: '<p>旧页面</p>' });
+      const draft = (await t.app.inject({ method: 'GET', url: '/api/pages/specialThanks' })).json().data;
+      expect(draft.published).toBe(false);
+    } finally {
+      await t.close();
+      await made.drop();
     }
   });
 });
