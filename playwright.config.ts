@@ -14,6 +14,11 @@ const PORT = Number(process.env.E2E_PORT || 3100);
 // environment so worker processes, which load this file again, see the same folder.
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+// A second server with no demo contest (DEMO_CONTENT=false) on PORT + 50, on its own fresh folder: the empty
+// install an organiser starts from (e2e/support/empty-install.ts).
+process.env.E2E_EMPTY_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'mfc-e2e-empty-'));
+export const E2E_EMPTY_DATA_DIR = process.env.E2E_EMPTY_DATA_DIR;
+const EMPTY_PORT = PORT + 50;
 const MAIL_SINK = mailSinkPorts();
 
 export default defineConfig({
@@ -61,6 +66,27 @@ export default defineConfig({
         REDIS_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
         // Every spec talks from 127.0.0.1; the per-address account limits are tested in server/test/accounts-limits.
+        AUTH_LIMIT_LOGIN_IP: '1000/15',
+        AUTH_LIMIT_REGISTER_IP: '200/60',
+      },
+    },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      url: `http://127.0.0.1:${EMPTY_PORT}/robots.txt`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(EMPTY_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_EMPTY_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${EMPTY_PORT}`,
+        DEMO_CONTENT: 'false',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
         AUTH_LIMIT_LOGIN_IP: '1000/15',
         AUTH_LIMIT_REGISTER_IP: '200/60',
       },

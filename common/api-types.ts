@@ -23,7 +23,8 @@ export type ExhibitionDetail = ExhibitionSummary & { body: string; mediaUrl: str
 
 export type Sponsor = { id: number; name: string; logoUrl: string; link: string; tier: SponsorTier };
 
-export type PageContent = { slug: string; title: string; body: string; extra: Record<string, string> };
+/** An organiser-written page; `published` false (never written, or a draft): no title or body, the page's empty state. */
+export type PageContent = { slug: string; published: boolean; title: string; body: string; extra: Record<string, string> };
 
 export type TemplateFile = { id: number; slug: string; title: string; fileUrl: string; fileName: string };
 

@@ -42,6 +42,16 @@ export type BulkResult = { done: number[]; failed: { id: number; code: number }[
 /** A content row as the console edits it: plain columns in camelCase plus the raw localized texts. */
 export type AdminContentRow = { id: number; i18n: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
+/** An organiser-written page in the console. A page never written answers empty: no texts, no dates, a draft. */
+export type EditablePage = {
+  slug: 'eventDetails' | 'aboutUs' | 'specialThanks';
+  i18n: Record<string, Record<string, unknown>>;
+  extra: Record<string, string>;
+  updatedAt: string | null;
+  published: boolean;
+  publishedAt: string | null;
+};
+
 export type AdminUser = {
   id: number;
   email: string;

@@ -141,6 +141,7 @@ export const Code = {
   IdentityIcpNumber: 6054,
   IdentityPsbNumber: 6055,
   IdentityTextTooLong: 6056,
+  PageNotWritten: 6060,
   // 7xxx media
   FilmNotFound: 7001,
   ImageNotFound: 7002,

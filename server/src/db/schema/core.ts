@@ -70,6 +70,8 @@ export type PagesTable = {
   i18n: string; // { [locale]: { title, body } }
   extra: string; // JSON, e.g. { wechatQrUrl }
   updated_at: string;
+  /** Null while the page is a draft: visitors see the page's empty state. */
+  published_at: string | null;
 };
 
 export type TemplatesTable = {

@@ -99,6 +99,7 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
           i18n: JSON.stringify(i18n),
           extra: JSON.stringify(slug === 'aboutUs' ? { wechatQrUrl: '/media/seed/wechat-qr.png' } : {}),
           updated_at: created,
+          published_at: created,
         })),
       )
       .execute();

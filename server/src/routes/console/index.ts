@@ -24,7 +24,7 @@ import { exhibitionVideoStatus } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
 import { readAdminIdentity, saveIdentity } from '../../services/console/identity';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
-import { getEditablePage, listEditablePages, saveEditablePage } from '../../services/console/pages';
+import { getEditablePage, listEditablePages, saveEditablePage, setPagePublished } from '../../services/console/pages';
 import { clearPhase, readPhases, savePhase } from '../../services/console/phases';
 import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
@@ -109,6 +109,9 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/pages/:slug', { schema: { params: slugParam } }, async (req) => ok(await getEditablePage(db, req.params.slug)));
   app.put('/api/admin/pages/:slug', { schema: { params: slugParam, body: pageBody } }, async (req) =>
     ok(await saveEditablePage(db, req.params.slug, req.body)),
+  );
+  app.post('/api/admin/pages/:slug/publish', { schema: { params: slugParam, body: z.object({ published: z.boolean() }) } }, async (req) =>
+    ok(await setPagePublished(db, req.params.slug, req.body.published)),
   );
   // The preview shows exactly what visitors will get: the body after the server's sanitiser.
   app.post('/api/admin/preview', { schema: { body: z.object({ html: z.string().max(200_000) }) } }, async (req) =>

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { safeUrl } from '../../../../common/safe-url';
 import { useIdentity, usePageContent } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { RichText } from '../../components/RichText';
 
@@ -13,7 +14,19 @@ export default function AboutUsPage() {
     <>
       <PageHeader title={intl.formatMessage({ id: 'route.aboutUs' })} />
       <div className="container content-grid section">
-        <div className="content-main panel">{page.data ? <RichText html={page.data.body} /> : <div className="skeleton-lines" aria-busy="true" />}</div>
+        {!page.data ? (
+          <div className="content-main panel">
+            <div className="skeleton-lines" aria-busy="true" />
+          </div>
+        ) : page.data.published ? (
+          <div className="content-main panel">
+            <RichText html={page.data.body} />
+          </div>
+        ) : (
+          <div className="content-main">
+            <EmptyState />
+          </div>
+        )}
         <aside className="content-side">
           {qr && (
             <div className="panel qr-card">

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageKey } from '../../../../common/i18n/index';
 import { useContest, usePageContent } from '../../api/queries';
 import { CheckList } from '../../components/CheckList';
+import { EmptyState } from '../../components/EmptyState';
 import { GroupCards } from '../../components/GroupCards';
 import { PageHeader } from '../../components/PageHeader';
 import { PhaseTimeline } from '../../components/PhaseTimeline';
@@ -39,7 +40,13 @@ export default function EventDetailsPage() {
       <div className="container content-grid">
         <div className="content-main">
           <TitledSection headingId="rules" titleKey="details.rulesTitle">
-            {page.data ? <RichText html={page.data.body} /> : <div className="skeleton-lines" aria-busy="true" />}
+            {!page.data ? (
+              <div className="skeleton-lines" aria-busy="true" />
+            ) : page.data.published ? (
+              <RichText html={page.data.body} />
+            ) : (
+              <EmptyState headingLevel={3} />
+            )}
           </TitledSection>
           <TitledSection headingId="groups" titleKey="details.groupsTitle">
             <GroupCards />

@@ -1,9 +1,10 @@
 import { Pagination } from 'antd';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../common/constants';
 import { useExhibitions } from '../../api/queries';
 import { AntdScope } from '../../components/AntdScope';
+import { EmptyState } from '../../components/EmptyState';
 import { useLocale } from '../../i18n/use-locale';
 
 export default function ExhibitionListPage() {
@@ -30,11 +31,7 @@ export default function ExhibitionListPage() {
           </li>
         ))}
       </ul>
-      {list.data?.items.length === 0 && (
-        <p className="muted">
-          <FormattedMessage id="common.empty" />
-        </p>
-      )}
+      {list.data?.total === 0 && <EmptyState titleKey="empty.exhibition.title" textKey="empty.exhibition.text" />}
       {list.data && list.data.total > list.data.pageSize && (
         <AntdScope>
           <nav className="pager" aria-label={intl.formatMessage({ id: 'route.exhibition' })}>

@@ -5,6 +5,7 @@ import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../com
 import { GALLERY_FIRST_ROW, GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
 import { useContest } from '../../api/queries';
 import { formatContestTime } from '../../components/contest-time';
+import { EmptyState } from '../../components/EmptyState';
 import { useVotingWindow } from '../../components/useVotingWindow';
 import { VotingCountdown } from '../../components/VotingCountdown';
 import { EntryCard } from './EntryCard';
@@ -146,11 +147,12 @@ export default function GalleryListPage() {
         ))}
       </ul>
       {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}
-      {total === 0 && (
+      {total === 0 && (group || q) && (
         <p className="muted gallery-empty">
           <FormattedMessage id="gallery.empty" />
         </p>
       )}
+      {total === 0 && !group && !q && <EmptyState titleKey="empty.gallery.title" textKey="empty.gallery.text" />}
       <div ref={sentinel} className="gallery-more">
         {hasNextPage ? (
           <button type="button" className="btn btn-outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>

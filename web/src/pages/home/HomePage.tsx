@@ -78,6 +78,8 @@ export default function HomePage() {
   const year = new Date().getFullYear();
   const identity = useIdentity();
   const heroImage = safeUrl(identity?.heroImageUrl);
+  // A new contest has no news, jury or sponsors yet: their sections stay out rather than stand empty.
+  const none = (list: { data?: unknown[] }) => list.data !== undefined && list.data.length === 0;
 
   return (
     <>
@@ -131,29 +133,35 @@ export default function HomePage() {
         <GroupCards />
       </HomeSection>
 
-      <HomeSection headingId="news-title" titleKey="home.latestNews" tint moreHref={link('/events')}>
-        <div className="card-grid card-grid--4">
-          {(news.data?.items ?? []).map((item) => (
-            <NewsCard key={item.id} item={item} />
-          ))}
-        </div>
-      </HomeSection>
+      {!none({ data: news.data?.items }) && (
+        <HomeSection headingId="news-title" titleKey="home.latestNews" tint moreHref={link('/events')}>
+          <div className="card-grid card-grid--4">
+            {(news.data?.items ?? []).map((item) => (
+              <NewsCard key={item.id} item={item} />
+            ))}
+          </div>
+        </HomeSection>
+      )}
 
-      <HomeSection headingId="jury-title" titleKey="home.juryPreview" moreHref={link('/professionalJury')}>
-        <ul className="jury-preview">
-          {(jury.data ?? []).slice(0, 6).map((m) => (
-            <li key={m.id}>
-              <img src={m.photoUrl} alt={m.name} loading="lazy" width={120} height={120} />
-              <strong>{m.name}</strong>
-              <span>{m.title}</span>
-            </li>
-          ))}
-        </ul>
-      </HomeSection>
+      {!none(jury) && (
+        <HomeSection headingId="jury-title" titleKey="home.juryPreview" moreHref={link('/professionalJury')}>
+          <ul className="jury-preview">
+            {(jury.data ?? []).slice(0, 6).map((m) => (
+              <li key={m.id}>
+                <img src={m.photoUrl} alt={m.name} loading="lazy" width={120} height={120} />
+                <strong>{m.name}</strong>
+                <span>{m.title}</span>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      )}
 
-      <HomeSection headingId="sponsors-title" titleKey="home.sponsorsTitle" tint>
-        <SponsorStrip sponsors={sponsors.data ?? []} />
-      </HomeSection>
+      {!none(sponsors) && (
+        <HomeSection headingId="sponsors-title" titleKey="home.sponsorsTitle" tint>
+          <SponsorStrip sponsors={sponsors.data ?? []} />
+        </HomeSection>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useJury } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 
 export default function JuryPage() {
@@ -25,6 +26,7 @@ export default function JuryPage() {
             </li>
           ))}
         </ul>
+        {jury.data?.length === 0 && <EmptyState titleKey="empty.jury.title" textKey="empty.jury.text" />}
       </div>
     </>
   );

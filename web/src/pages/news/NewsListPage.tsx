@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NEWS_CATEGORIES, type NewsCategory } from '../../../../common/constants';
 import { useNewsList } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { NewsCard } from '../../components/NewsCard';
 import { PageHeader } from '../../components/PageHeader';
 import { useNearViewport } from '../../components/useNearViewport';
@@ -71,11 +72,12 @@ export default function NewsListPage() {
           ))}
         </fieldset>
         <div className="news-list" aria-busy={news.isFetching}>
-          {news.data?.items.length === 0 && (
+          {news.data?.items.length === 0 && category && (
             <p className="muted">
               <FormattedMessage id="common.empty" />
             </p>
           )}
+          {news.data?.total === 0 && !category && <EmptyState titleKey="empty.news.title" textKey="empty.news.text" />}
           {!news.data && PLACEHOLDER_KEYS.map((k) => <div key={k} className="news-card news-card--row news-card--placeholder" aria-hidden="true" />)}
           {(news.data?.items ?? []).map((item, i) => (
             <NewsCard key={item.id} item={item} layout="row" headingLevel={2} priority={i === 0} />

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SPONSOR_TIERS } from '../../../../common/constants';
 import { usePageContent, useSponsors } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { RichText } from '../../components/RichText';
 import { SponsorStrip } from '../../components/SponsorStrip';
@@ -14,7 +15,8 @@ export default function SpecialThanksPage() {
     <>
       <PageHeader title={intl.formatMessage({ id: 'route.specialThanks' })} />
       <div className="container section">
-        {page.data && <RichText html={page.data.body} className="lead-text" />}
+        {page.data?.published && <RichText html={page.data.body} className="lead-text" />}
+        {page.data && !page.data.published && sponsors.data && all.length === 0 && <EmptyState />}
         {SPONSOR_TIERS.map((tier) => {
           const inTier = all.filter((s) => s.tier === tier);
           if (inTier.length === 0) return null;

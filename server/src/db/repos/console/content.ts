@@ -57,12 +57,19 @@ export function findPage(db: Db, slug: string) {
   return db.selectFrom('pages').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** Writes a page's texts; a new page starts as a draft, and saving never changes whether a page is published. */
 export async function upsertPage(db: Db, row: { slug: string; i18n: string; extra: string; updated_at: string }) {
   await db
     .insertInto('pages')
-    .values(row)
+    .values({ slug: row.slug, i18n: row.i18n, extra: row.extra, updated_at: row.updated_at, published_at: null })
     .onConflict((oc) => oc.column('slug').doUpdateSet({ i18n: row.i18n, extra: row.extra, updated_at: row.updated_at }))
     .execute();
+}
+
+/** Publishes (a time) or unpublishes (null) a written page; the number of rows changed (0: no such page). */
+export async function setPagePublishedAt(db: Db, slug: string, publishedAt: string | null): Promise<number> {
+  const res = await db.updateTable('pages').set({ published_at: publishedAt }).where('slug', '=', slug).executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 export function listPages(db: Db) {
