@@ -44,7 +44,11 @@ export async function inviteJuror(ctx: AppContext, adminId: number, input: Invit
   // A juror who already set a password keeps it and their sessions: a password link in their inbox would let
   // whoever reads that inbox (or the organiser by mistake) replace it. They get the sign-in address instead.
   if (active) {
-    await sendAccountMail(ctx, jurorReminderMail(input.locale, input.email, `${ctx.config.publicUrl}/admin/?lang=${input.locale}`, await mailBrand(ctx.db, input.locale)), logError);
+    await sendAccountMail(
+      ctx,
+      jurorReminderMail(input.locale, input.email, `${ctx.config.publicUrl}/admin/?lang=${input.locale}`, await mailBrand(ctx.db, input.locale)),
+      logError,
+    );
     return { userId };
   }
   const { token, id: tokenId } = await issueAccountToken(ctx.db, userId, 'invite', INVITATION_DAYS * 24 * 60);
