@@ -28,6 +28,7 @@ import { getEditablePage, listEditablePages, saveEditablePage, setPagePublished 
 import { clearPhase, readPhases, savePhase } from '../../services/console/phases';
 import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
+import { setupChecklist } from '../../services/console/setup-checklist';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
 import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
@@ -55,6 +56,7 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   const adminId = async (req: Parameters<typeof currentUserOf>[0]) => (await currentUserOf(req)).id;
 
   app.get('/api/admin/dashboard', async () => ok(await dashboardStats(db, ctx.config.contestTimezone)));
+  app.get('/api/admin/setup-checklist', async () => ok(await setupChecklist(db, ctx.config)));
 
   // Entries review.
   app.get('/api/admin/entries', { schema: { querystring: entryListQuery } }, async (req) => ok(await listEntries(db, req.query)));

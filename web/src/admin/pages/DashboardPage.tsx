@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardStats } from '../../../../common/console/api-types';
 import { adminGet } from '../api';
 import { Chart } from '../Chart';
+import { SetupChecklistCard } from './SetupChecklistCard';
 
 const HALF: ColProps = { xs: 24, xl: 12 };
 
@@ -48,6 +49,7 @@ export function DashboardPage() {
       <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
         <FormattedMessage id="console.menu.dashboard" />
       </Typography.Title>
+      <SetupChecklistCard />
       <Row gutter={[12, 12]}>
         {[
           ['console.dashboard.users', data.users.total],

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { PhaseRow, PhasesAnswer } from '../../../../common/console/phases';
 import { errorText } from '../../i18n/error-text';
 import { adminGet, adminSend } from '../api';
+import { SETUP_CHECKLIST_KEY, useSetupChecklist } from './SetupChecklistCard';
 
 const KEY = ['admin', 'phases'];
 /** The contest's wall clock as the API gives and takes it; the picker edits these digits as they are. */
@@ -30,16 +31,35 @@ export function PhaseEditor() {
       </Typography.Paragraph>
       <Flex vertical gap={16}>
         {data.phases.map((row) => (
-          <PhaseRowEditor key={row.phase} row={row} zone={data.zoneLabel} names={(p) => intl.formatMessage({ id: `phase.${p}` })} />
+          <PhaseRowEditor key={row.phase} row={row} zone={data.zoneLabel} timeZone={data.timeZone} names={(p) => intl.formatMessage({ id: `phase.${p}` })} />
         ))}
       </Flex>
     </section>
   );
 }
 
-function PhaseRowEditor({ row, zone, names }: { row: PhaseRow; zone: string; names: (phase: string) => string }) {
+/** The contest's wall clock now, in the digits the editor sends. */
+function contestNow(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/** The phases the setup checklist guards: opening them with a required item missing asks first. */
+const GUARDED = new Set(['submission', 'voting']);
+
+function PhaseRowEditor({ row, zone, timeZone, names }: { row: PhaseRow; zone: string; timeZone: string; names: (phase: string) => string }) {
   const intl = useIntl();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const checklist = useSetupChecklist();
   const qc = useQueryClient();
   const initial = (): [Dayjs, Dayjs] | null => (row.startLocal && row.endLocal ? [dayjs(row.startLocal), dayjs(row.endLocal)] : null);
   const [value, setValue] = useState<[Dayjs, Dayjs] | null>(initial);
@@ -55,6 +75,7 @@ function PhaseRowEditor({ row, zone, names }: { row: PhaseRow; zone: string; nam
     try {
       const answer = await adminSend<PhasesAnswer>(method, `/api/admin/phases/${row.phase}`, body);
       qc.setQueryData(KEY, answer);
+      void qc.invalidateQueries({ queryKey: SETUP_CHECKLIST_KEY });
       void message.success(intl.formatMessage({ id: 'console.phases.saved' }, { phase: label }));
     } catch (err) {
       const code = (err as { code?: number }).code;
@@ -64,7 +85,32 @@ function PhaseRowEditor({ row, zone, names }: { row: PhaseRow; zone: string; nam
     }
   };
   const save = () => {
-    if (value) void send('PUT', { start: value[0].format(WALL), end: value[1].format(WALL) });
+    if (!value) return;
+    const body = { start: value[0].format(WALL), end: value[1].format(WALL) };
+    const now = contestNow(timeZone);
+    const opensNow = body.start <= now && now < body.end;
+    const missing = GUARDED.has(row.phase) ? (checklist.data?.missing[row.phase as 'submission' | 'voting'] ?? []) : [];
+    if (!opensNow || missing.length === 0) {
+      void send('PUT', body);
+      return;
+    }
+    // Opening now with something the contest needs still missing: say what, and let the organiser decide.
+    modal.confirm({
+      title: intl.formatMessage({ id: 'console.setup.confirmTitle' }, { phase: label }),
+      content: (
+        <>
+          <Typography.Paragraph>{intl.formatMessage({ id: 'console.setup.confirmIntro' })}</Typography.Paragraph>
+          <ul data-testid="setup-confirm-missing">
+            {missing.map((key) => (
+              <li key={key}>{intl.formatMessage({ id: `console.setup.item.${key}` })}</li>
+            ))}
+          </ul>
+        </>
+      ),
+      okText: intl.formatMessage({ id: 'console.setup.confirmOk' }),
+      cancelText: intl.formatMessage({ id: 'console.setup.confirmCancel' }),
+      onOk: () => send('PUT', body),
+    });
   };
   const pickerId = `phase-${row.phase}`;
 
