@@ -3,6 +3,7 @@ import { PAGE_ROUTES } from '../common/routes';
 import { expect, recordProblems, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
+import { chooseOption } from './support/select';
 
 /**
  * A contest right after installing, with DEMO_CONTENT=false (the second e2e server): every public page says
@@ -81,8 +82,7 @@ test('an organiser made with the CLI writes and publishes the three pages; visit
 
   for (const p of PAGES) {
     await page.goto(`${EMPTY_BASE_URL}/admin/#/pages`);
-    await page.getByLabel('页面', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: p.label }).click();
+    await chooseOption(page, page.getByLabel('页面', { exact: true }), p.label);
     await expect(page.getByText('这个页面还没有内容', { exact: false })).toBeVisible();
     await field(page, '简体中文', '标题').fill(p.cn.title);
     await field(page, '简体中文', '正文（HTML）').fill(p.cn.body);
@@ -119,8 +119,7 @@ test('an organiser made with the CLI writes and publishes the three pages; visit
   // Unpublished again, a page goes back to its empty state; its texts wait in the console.
   for (const p of PAGES) {
     await page.goto(`${EMPTY_BASE_URL}/admin/#/pages`);
-    await page.getByLabel('页面', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: p.label }).click();
+    await chooseOption(page, page.getByLabel('页面', { exact: true }), p.label);
     await page.getByRole('tab', { name: '简体中文' }).click();
     await expect(field(page, '简体中文', '标题')).toHaveValue(p.cn.title);
     const unpublished = page.waitForResponse((r) => r.url().endsWith(`/api/admin/pages/${p.slug}/publish`));
