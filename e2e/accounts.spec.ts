@@ -178,3 +178,25 @@ test('a session revoked on the server: the next request shows the spec message, 
     [401, '/api/entries/mine'],
   ]);
 });
+
+test('register: when the browser check cannot be solved the page says so, and the next try registers', async ({ page, expectClean }) => {
+  const l: Locale = 'en-US';
+  const email = unique('unsolved');
+  // A challenge with no answer in its range: every solve fails, as in a browser whose workers cannot run it.
+  const unsolvable = { algorithm: 'SHA-256', challenge: '0'.repeat(64), maxnumber: 1000, salt: 'x?p=register&', signature: '0' };
+  await page.route('**/api/challenge?purpose=register', (route) => route.fulfill({ json: { code: 0, msg: '', data: unsolvable } }));
+  await page.goto(`/${l}/register`);
+  await page.getByLabel(m(l, 'auth.email')).fill(email);
+  await page.getByLabel(m(l, 'auth.password'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(m(l, 'auth.confirmPassword')).fill(PASSWORD);
+  const submit = page.getByRole('button', { name: m(l, 'account.register.submit') });
+  await submit.click();
+  await expect(page.getByText(m(l, 'captcha.failed'))).toBeVisible();
+  expect(await mailsTo(email)).toHaveLength(0);
+
+  await page.unroute('**/api/challenge?purpose=register');
+  await submit.click();
+  await expect(page.getByRole('heading', { name: m(l, 'account.register.doneTitle') })).toBeVisible();
+  expect(await mailsTo(email)).toHaveLength(1);
+  expectClean();
+});
