@@ -2,9 +2,10 @@
  * The proof-of-work challenge (ALTCHA) that replaced the image captcha: the server signs a challenge, the
  * browser finds the number behind it in a Web Worker, and the form or vote sends the solution back as one
  * base64 JSON field (`altcha`, the ALTCHA payload). Every purpose has its own challenges, so one made for
- * the contact form cannot pay for a vote (`voteCode`: asking for an e-mailed voting code).
+ * the contact form cannot pay for a vote (`voteCode`: asking for an e-mailed voting code; `register`: a new
+ * account, which is a vote in account mode).
  */
-export const CHALLENGE_PURPOSES = ['vote', 'contact', 'report', 'voteCode'] as const;
+export const CHALLENGE_PURPOSES = ['vote', 'contact', 'report', 'voteCode', 'register'] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /** What GET /api/challenge answers (ALTCHA's challenge shape). `maxnumber` is the difficulty: the search space. */

@@ -5,6 +5,7 @@ import { MESSAGES } from '../common/i18n/index';
 import type { Locale } from '../common/locales';
 import DEMO_IDENTITY from '../server/src/db/seed/content/identity.json' with { type: 'json' };
 import { expect, heading, test } from './fixtures';
+import { registerSolution } from './support/api-entrant';
 import { mailsTo } from './support/mail-sink-ports';
 
 /**
@@ -103,7 +104,7 @@ test('register in zh-TW, open the mailed link, log in, see the account page, log
 test('forgot password: the mailed link sets a new password once, then login works with it', async ({ page, request, problems }) => {
   const l: Locale = 'en-US';
   const email = unique('forgot');
-  await request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
+  await request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, altcha: await registerSolution(request) } });
   await request.get(await lastLink(email));
 
   await page.goto(`/${l}/login`);
@@ -148,7 +149,7 @@ test('forgot password: the mailed link sets a new password once, then login work
 test('a session revoked on the server: the next request shows the spec message, clears storage, goes to login', async ({ page, request, problems }) => {
   const l: Locale = 'en-US';
   const email = unique('expired');
-  await request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
+  await request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, altcha: await registerSolution(request) } });
   await request.get(await lastLink(email));
 
   await page.goto(`/${l}/login?redirect=${encodeURIComponent('/en-US/account')}`);
@@ -177,4 +178,26 @@ test('a session revoked on the server: the next request shows the spec message, 
     [401, '/api/currentUser'],
     [401, '/api/entries/mine'],
   ]);
+});
+
+test('register: when the browser check cannot be solved the page says so, and the next try registers', async ({ page, expectClean }) => {
+  const l: Locale = 'en-US';
+  const email = unique('unsolved');
+  // A challenge with no answer in its range: every solve fails, as in a browser whose workers cannot run it.
+  const unsolvable = { algorithm: 'SHA-256', challenge: '0'.repeat(64), maxnumber: 1000, salt: 'x?p=register&', signature: '0' };
+  await page.route('**/api/challenge?purpose=register', (route) => route.fulfill({ json: { code: 0, msg: '', data: unsolvable } }));
+  await page.goto(`/${l}/register`);
+  await page.getByLabel(m(l, 'auth.email')).fill(email);
+  await page.getByLabel(m(l, 'auth.password'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(m(l, 'auth.confirmPassword')).fill(PASSWORD);
+  const submit = page.getByRole('button', { name: m(l, 'account.register.submit') });
+  await submit.click();
+  await expect(page.getByText(m(l, 'captcha.failed'))).toBeVisible();
+  expect(await mailsTo(email)).toHaveLength(0);
+
+  await page.unroute('**/api/challenge?purpose=register');
+  await submit.click();
+  await expect(page.getByRole('heading', { name: m(l, 'account.register.doneTitle') })).toBeVisible();
+  expect(await mailsTo(email)).toHaveLength(1);
+  expectClean();
 });

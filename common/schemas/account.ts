@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
+import { altchaField } from './contact';
 
 /**
  * Account forms (register, login, forgot, reset, change password): one rule for the forms as the person
@@ -54,7 +55,10 @@ export function matching<T extends { password: string; confirmPassword: string }
   if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: codeMessage(Code.PasswordsDiffer), path: ['confirmPassword'] });
 }
 
-export const registerSchema = z.object({ email: emailField, password: newPasswordField, confirmPassword: confirmField }).superRefine(matching);
+/** `altcha`: a solved `register` challenge (2013 when empty), so each account costs its maker some work. */
+export const registerSchema = z
+  .object({ email: emailField, password: newPasswordField, confirmPassword: confirmField, altcha: altchaField })
+  .superRefine(matching);
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({ email: emailField, password: loginPasswordField });

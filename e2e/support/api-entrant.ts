@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import type { PowChallenge } from '../../common/challenge';
 import { ENTRY_FILE_NAMES, type EntryFilePurpose, entryFileSet, type SentFile, testFilm } from '../../server/test/helpers/files';
 import { linkIn } from '../../server/test/helpers/mail-sink';
+import { solvePow } from '../../server/test/helpers/pow';
 import { mailsTo } from './mail-sink-ports';
 
 /**
@@ -14,13 +16,20 @@ export type ApiEntry = { id: number; submissionNo: string; title: string; entran
 
 const PASSWORD = 'Entr4nt!pass';
 
-/** Registers through POST /api/auth/register, follows the mailed verification link, then signs in through the API. */
+/** A `register` challenge fetched from GET /api/challenge and solved, as the register page sends it. */
+export async function registerSolution(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/challenge?purpose=register');
+  expect(res.status(), await res.text()).toBe(200);
+  return solvePow((await res.json()).data as PowChallenge).altcha;
+}
+
+/** Registers through POST /api/auth/register (with a solved challenge), follows the mailed verification link, then signs in through the API. */
 export async function registerThroughApi(request: APIRequestContext, opts: { email: string; password?: string; locale?: string }): Promise<ApiEntrant> {
   const password = opts.password ?? PASSWORD;
   const locale = opts.locale ?? 'zh-CN';
   const registered = await request.post('/api/auth/register', {
     headers: { 'x-locale': locale },
-    data: { email: opts.email, password, confirmPassword: password },
+    data: { email: opts.email, password, confirmPassword: password, altcha: await registerSolution(request) },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   let mail: { text: string } | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/index';
-import { badInputTally, DIALECTS, expireAccountTokens, linkIn, useMailedApp } from './factories';
+import { badInputTally, DIALECTS, expireAccountTokens, linkIn, registerBody, useMailedApp } from './factories';
 
 /**
  * Issue 3 acceptance: register -> one verification mail through real SMTP in the person's locale -> its
@@ -12,8 +12,9 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
   const { t, sink, post } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.1' });
   const tally = badInputTally(`accounts-flow ${dialect}`);
 
-  /** A bad input must be refused with the expected code and leave no user row behind. */
-  async function refused(url: string, payload: unknown, code: number, status?: number) {
+  /** A bad input must be refused with the expected code and leave no user row behind (a registration's carries a solved challenge). */
+  async function refused(url: string, fields: object, code: number, status?: number) {
+    const payload = url === '/api/auth/register' ? await registerBody(t, fields) : fields;
     tally.tried++;
     const before = await t.ctx.db
       .selectFrom('users')
@@ -54,7 +55,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
 
   it('register -> one zh-TW mail -> link activates -> login; link failures land on /activateFaild', async () => {
     const email = 'Mei.Lin@Example.test';
-    const res = await post('/api/auth/register', { email, password: GOOD, confirmPassword: GOOD }, { 'x-locale': 'zh-TW' });
+    const res = await post('/api/auth/register', await registerBody(t, { email, password: GOOD, confirmPassword: GOOD }), { 'x-locale': 'zh-TW' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toEqual({ email: 'mei.lin@example.test', messageCode: 2011 });
 
@@ -73,7 +74,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
     expect((await post('/api/auth/login', { email, password: 'Wr0ng!pass' })).json().code).toBe(1007);
     // Registering the same address again: 1003 (409), and no second mail.
     tally.tried++;
-    const again = await post('/api/auth/register', { email: 'MEI.LIN@example.test', password: GOOD, confirmPassword: GOOD });
+    const again = await post('/api/auth/register', await registerBody(t, { email: 'MEI.LIN@example.test', password: GOOD, confirmPassword: GOOD }));
     if (again.json().code === 0) tally.accepted++;
     expect([again.statusCode, again.json().code]).toEqual([409, 1003]);
 
@@ -104,7 +105,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
 
   it('an expired verification link lands on the failure page; resend mails a working one', async () => {
     const email = 'late@example.test';
-    await post('/api/auth/register', { email, password: GOOD, confirmPassword: GOOD }, { 'x-locale': 'en-US' });
+    await post('/api/auth/register', await registerBody(t, { email, password: GOOD, confirmPassword: GOOD }), { 'x-locale': 'en-US' });
     const first = new URL(linkIn(sink.to(email)[0]));
     await expireAccountTokens(t.ctx, 'verify');
     tally.tried++;
@@ -136,7 +137,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
   it('gives 2010 and 2008 when the database fails under registration and login, leaving nothing half-written', async () => {
     await t.ctx.db.schema.alterTable('account_tokens').renameTo('account_tokens_away').execute();
     try {
-      const res = await post('/api/auth/register', { email: 'broken@example.test', password: GOOD, confirmPassword: GOOD });
+      const res = await post('/api/auth/register', await registerBody(t, { email: 'broken@example.test', password: GOOD, confirmPassword: GOOD }));
       expect([res.statusCode, res.json().code]).toEqual([500, 2010]);
       expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'broken@example.test').executeTakeFirst()).toBeUndefined();
     } finally {
@@ -169,7 +170,7 @@ describe.each(DIALECTS)('accounts: mail delivery failure (%s)', (dialect) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'bounce@example.test', password: GOOD, confirmPassword: GOOD },
+      payload: await registerBody(t, { email: 'bounce@example.test', password: GOOD, confirmPassword: GOOD }),
     });
     expect([res.statusCode, res.json().code]).toEqual([502, 2012]);
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'bounce@example.test').executeTakeFirst()).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badInputTally, createTestUser, DIALECTS, linkIn, useMailedApp } from './factories';
+import { badInputTally, createTestUser, DIALECTS, linkIn, registerBody, useMailedApp } from './factories';
 
 /**
  * Issue 3 acceptance, abuse limits with separate keys: per account (whatever the address) and per address
@@ -58,24 +58,32 @@ describe.each(DIALECTS)('accounts: abuse limits (%s)', (dialect) => {
     const email = 'busy@example.test';
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      codes.push((await post('/api/auth/register', { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' })).json().code);
+      codes.push((await post('/api/auth/register', await registerBody(t, { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }))).json().code);
     }
     expect(codes).toEqual([0, 1003, 1003, 1003, 1003, 1103]);
     // Per address: 20 different e-mails from one address pass, the 21st is refused.
     const address = '198.51.100.9';
     for (let i = 0; i < 20; i++) {
-      const res = await post('/api/auth/register', { email: `many${i}@example.test`, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, address);
+      const res = await post(
+        '/api/auth/register',
+        await registerBody(t, { email: `many${i}@example.test`, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
+        address,
+      );
       expect(res.json().code).toBe(0);
     }
     tally.tried++;
-    const res = await post('/api/auth/register', { email: 'many20@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }, address);
+    const res = await post(
+      '/api/auth/register',
+      await registerBody(t, { email: 'many20@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
+      address,
+    );
     if (res.json().code === 0) tally.accepted++;
     expect([res.statusCode, res.json().code]).toEqual([429, 1102]);
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'many20@example.test').executeTakeFirst()).toBeUndefined();
   });
 
   it('resend (1104) and reset (1105) are limited per e-mail; the limit is per account, not global', async () => {
-    await post('/api/auth/register', { email: 'slow@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' });
+    await post('/api/auth/register', await registerBody(t, { email: 'slow@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }));
     const resend = [];
     for (let i = 0; i < 4; i++) resend.push((await post('/api/auth/resend', { email: 'slow@example.test' })).json().code);
     expect(resend).toEqual([0, 0, 0, 1104]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signDownloadLink } from '../src/services/console/download-links';
-import { createTestUser, DIALECTS, linkIn, logSink, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, linkIn, logSink, registerBody, useMailedApp } from './factories';
 
 /**
  * Pen-test finding: the request log wrote URLs with their query string (`/resetPassword?token=...`), and the
@@ -27,7 +27,7 @@ describe.each(DIALECTS)('accounts: the request log keeps no secrets (%s)', (dial
     // Register -> the verification link -> verified.
     const email = 'quiet@example.test';
     secrets.registerPassword = 'Qu1et!first';
-    await send('POST', '/api/auth/register', { email, password: secrets.registerPassword, confirmPassword: secrets.registerPassword });
+    await send('POST', '/api/auth/register', await registerBody(t, { email, password: secrets.registerPassword, confirmPassword: secrets.registerPassword }));
     const verifyLink = new URL(linkIn(sink.to(email)[0]));
     secrets.verifyToken = verifyLink.searchParams.get('token') as string;
     const verified = await send('GET', `${verifyLink.pathname}${verifyLink.search}`);

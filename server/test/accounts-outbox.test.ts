@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from './factories';
+import { registerBody, startTestApp, type TestApp } from './factories';
 
 /**
  * Without SMTP_URL (a laptop running `npm start`), mail goes to DATA_DIR/outbox as .eml files and the links
@@ -31,7 +31,7 @@ describe('accounts: outbox mail when SMTP_URL is not set (sqlite)', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'x-locale': 'en-US' },
-      payload: { email, password, confirmPassword: password },
+      payload: await registerBody(t, { email, password, confirmPassword: password }),
     });
     expect(reg.json().data).toEqual({ email, messageCode: 2011 });
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './factories';
+import { registerBody, startTestApp, type TestApp } from './factories';
 
 /**
  * With REDIS_URL, the per-address abuse limits are counted in Redis, so several server instances share
@@ -26,12 +26,12 @@ describe.skipIf(!redisUrl)('accounts: abuse limits shared through Redis by two s
     await b?.close();
   });
 
-  const register = (t: TestApp, email: string) =>
+  const register = async (t: TestApp, email: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: address,
-      payload: { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' },
+      payload: await registerBody(t, { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
     });
 
   it('20 registrations from one address on server A, then the 21st on server B is refused (1102) and writes nothing', async () => {
@@ -44,7 +44,7 @@ describe.skipIf(!redisUrl)('accounts: abuse limits shared through Redis by two s
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: '192.0.2.77',
-      payload: { email: `other-address-${run}@example.test`, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' },
+      payload: await registerBody(b, { email: `other-address-${run}@example.test`, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
     });
     expect(other.json().data?.messageCode).toBe(2011);
   });
@@ -60,7 +60,11 @@ describe('accounts: a Redis that cannot be reached (sqlite)', () => {
 
   it('does not lock people out: register, resend and login still answer with their own codes (limits off until it is back)', async () => {
     const email = 'redis-down@example.test';
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: await registerBody(t, { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
+    });
     expect(reg.json().data?.messageCode).toBe(2011);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Str0ng!pass' } });
     expect([login.statusCode, login.json().code]).toEqual([403, 1006]);

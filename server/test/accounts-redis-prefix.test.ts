@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { MediaJob } from '../src/db/repos/media';
 import { BULLMQ_QUEUE_NAME } from '../src/services/media/queue-bullmq';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, testContext } from './factories';
+import { createTestDatabase, registerBody, startTestApp, type TestApp, type TestDatabase, testContext } from './factories';
 
 /**
  * Pen-test finding: rate-limit keys in Redis carried no prefix, so two sites on one Redis shared counters
@@ -73,12 +73,12 @@ describe.skipIf(!redisUrl)('rate limits of two sites on one Redis (sqlite; needs
 
   const login = (t: TestApp) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { email: `nobody-${run}@example.test`, password: 'Wr0ng!pass' } });
-  const register = (t: TestApp, email: string) =>
+  const register = async (t: TestApp, email: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: `192.0.2.${randomInt(1, 250)}`,
-      payload: { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' },
+      payload: await registerBody(t, { email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
     });
 
   it('one site using up an address limit and an e-mail limit does not make the other site refuse', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badInputTally, DIALECTS, useMailedApp } from './factories';
+import { badInputTally, DIALECTS, registerBody, useMailedApp } from './factories';
 
 /**
  * Registration as a vote farm used it in account mode: 20 accounts on throwaway domains from one address in
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('registration abuse on %s', (dialect) => {
   it('throwaway domains: 2033 on the e-mail field, no account, no mail; an ordinary address registers', async () => {
     for (const email of ['farm1@mailinator.com', 'farm2@guerrillamail.com', 'farm3@10minutemail.com']) {
       tally.tried++;
-      const res = await post('/api/auth/register', { email, password: GOOD, confirmPassword: GOOD }, { 'x-locale': 'en-US' });
+      const res = await post('/api/auth/register', await registerBody(t, { email, password: GOOD, confirmPassword: GOOD }), { 'x-locale': 'en-US' });
       if (res.json().code === 0) tally.accepted++;
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 2033, msg: 'Throwaway e-mail addresses cannot register, please use your own address' });
@@ -23,7 +23,7 @@ describe.each(DIALECTS)('registration abuse on %s', (dialect) => {
     }
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'like', 'farm%').execute()).toHaveLength(0);
     expect(sink.messages).toHaveLength(0);
-    const ok = await post('/api/auth/register', { email: 'real.person@example.test', password: GOOD, confirmPassword: GOOD });
+    const ok = await post('/api/auth/register', await registerBody(t, { email: 'real.person@example.test', password: GOOD, confirmPassword: GOOD }));
     expect(ok.statusCode).toBe(201);
     expect(sink.to('real.person@example.test')).toHaveLength(1);
   });

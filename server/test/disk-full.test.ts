@@ -15,6 +15,7 @@ import {
   makeZip,
   newEntrant,
   openSubmissions,
+  registerBody,
   SMALL_PDF,
   solvePow,
   startAppOn,
@@ -239,7 +240,7 @@ describe('votes, login and register when the database cannot write (sqlite)', ()
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'x-locale': 'zh-TW' },
-      payload: { email: `new-${Date.now()}@example.test`, password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x' },
+      payload: await registerBody(t, { email: `new-${Date.now()}@example.test`, password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x' }),
     });
     expect(register.statusCode, register.body).toBe(507);
     expect(register.json()).toEqual({ code: 9507, msg: '伺服器儲存空間不足，請稍後再試' });

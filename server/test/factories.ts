@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { PowChallenge } from '../../common/challenge';
+import type { ChallengePurpose, PowChallenge } from '../../common/challenge';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/bootstrap';
 import { type ConfigOverrides, loadConfig } from '../src/config';
@@ -330,6 +330,19 @@ export async function insertEntry(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+// ---- Challenges ----
+
+/** A `purpose` challenge as a browser fetches it (GET /api/challenge, from `ip`), solved: a form's `altcha`. */
+export async function solvedChallenge(t: Pick<TestApp, 'app'>, purpose: ChallengePurpose, ip = '127.0.0.1'): Promise<string> {
+  const res = await t.app.inject({ url: `/api/challenge?purpose=${purpose}`, remoteAddress: ip });
+  return solvePow(res.json().data as PowChallenge).altcha;
+}
+
+/** POST /api/auth/register's body as the register page sends it: the fields and a solved `register` challenge. */
+export async function registerBody<T extends object>(t: Pick<TestApp, 'app'>, fields: T, ip?: string): Promise<T & { altcha: string }> {
+  return { ...fields, altcha: await solvedChallenge(t, 'register', ip) };
 }
 
 // ---- Votes ----

@@ -7,6 +7,7 @@ import { deleteUser, findUserByEmail, insertUser } from '../../db/repos/accounts
 import { AppError } from '../../errors';
 import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
 import { mailBrand } from '../content/identity';
+import { redeemSolution } from '../gallery/challenge';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
 import { hashPassword } from './passwords';
@@ -20,9 +21,11 @@ function isUniqueViolation(err: unknown): boolean {
 /**
  * Registers an unverified account in the request's locale and mails its verification link. The account and
  * its token are written together; if the mail cannot be sent the account is removed again (2012), so the
- * person can simply register once more.
+ * person can simply register once more. It first spends a solved `register` challenge (2013 missing, 3001
+ * forged or of another purpose, 3003 expired, 3004 used before), so a script pays work per account.
  */
-export async function registerAccount(ctx: AppContext, input: { email: string; password: string }, locale: Locale, logError: MailErrorLog) {
+export async function registerAccount(ctx: AppContext, input: { email: string; password: string; altcha: string }, locale: Locale, logError: MailErrorLog) {
+  await redeemSolution(ctx, input.altcha, 'register');
   // Throwaway domains (mailchecker's maintained list, as for e-mail voting): an account is a vote in account mode.
   if (!notThrowaway(input.email)) throw new AppError(Code.RegisterEmailDisposable, { fields: { email: Code.RegisterEmailDisposable } });
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError(Code.EmailRegistered);

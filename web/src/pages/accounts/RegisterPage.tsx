@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
+import { useBackgroundSolution } from '../../challenge/use-background-solution';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
@@ -15,7 +16,10 @@ import { ResendVerification } from './ResendVerification';
 
 type Values = { email: string; password: string; confirmPassword: string };
 
-/** Register (email, password, confirmation); the same rules as the server, checked as the person types. */
+/**
+ * Register (email, password, confirmation); the same rules as the server, checked as the person types. A
+ * `register` proof-of-work challenge is solved in the background meanwhile and sent with the form.
+ */
 export default function RegisterPage() {
   const intl = useIntl();
   const { link } = useLocale();
@@ -24,11 +28,16 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const redirect = params.get('redirect');
+  const takeSolution = useBackgroundSolution('register');
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const data = await request<{ email: string; messageCode: number }>('/api/auth/register', { method: 'POST', body: values, level: 'silent' });
+      const altcha = await takeSolution().catch(() => null);
+      // Solving failed twice (no workers, the challenge not fetched): say so; the next submit tries again.
+      if (altcha === null) return void showMessage('error', intl.formatMessage({ id: 'captcha.failed' }));
+      const body = { ...values, altcha };
+      const data = await request<{ email: string; messageCode: number }>('/api/auth/register', { method: 'POST', body, level: 'silent' });
       void showMessage('success', errorText(data.messageCode));
       setDone(data.email);
     } catch (err) {
