@@ -61,10 +61,11 @@ test('the organiser sets up their own contest from the checklist, opens submissi
   await page.getByRole('tab', { name: 'English' }).click();
   await tabField(page, 'English', '大赛名称').fill(NAME['en-US']);
   await tabField(page, 'English', '主办单位').fill(COMPANY['en-US']);
-  for (const [label, file, purpose] of [
+  const uploads: [string, string, string][] = [
     ['首页主视觉', await makePicture(path.join(dir, 'hero.jpg'), 1600, 900), 'heroImage'],
     ['微信二维码', await makePicture(path.join(dir, 'qr.png'), 400, 400), 'wechatQr'],
-  ]) {
+  ];
+  for (const [label, file, purpose] of uploads) {
     await page.locator('.ant-form-item').filter({ hasText: label }).locator('input[type=file]').setInputFiles(file);
     await expect(page.getByTestId(`preview-${purpose}`)).toBeVisible();
   }
