@@ -52,18 +52,9 @@ describe.each(DIALECTS)('jury lock and re-invitation on %s', (dialect) => {
     expect((await api('PUT', `/api/admin/jury/criteria/${id}`, { weight: 60, sort: 0, i18n: names('Story') })).json().code).toBe(0);
 
     // The organiser ends judging: the judging phase is in the past.
-    const current = (await m.t.app.inject({ url: '/api/admin/settings', headers: admin })).json().data;
     const day = 86_400_000;
     const at = (offset: number) => new Date(Date.now() + offset).toISOString();
-    const phases = {
-      registration: { start: at(-50 * day), end: at(-40 * day) },
-      submission: { start: at(-40 * day), end: at(-30 * day) },
-      review: { start: at(-30 * day), end: at(-20 * day) },
-      voting: { start: at(-20 * day), end: at(-10 * day) },
-      judging: { start: at(-10 * day), end: at(-day) },
-      awards: { start: at(-day), end: at(10 * day) },
-    };
-    expect((await api('PUT', '/api/admin/settings', { ...current, organiserEmail: 'org@example.test', phases })).json().code).toBe(0);
+    expect((await api('PUT', '/api/admin/phases/judging', { start: at(-10 * day), end: at(-day) })).json().code).toBe(0);
 
     const reweight = await api('PUT', `/api/admin/jury/criteria/${id}`, { weight: 90, sort: 0, i18n: names('Story') });
     expect(reweight.statusCode).toBe(409);
