@@ -321,7 +321,7 @@ test('a script or data address typed as a sponsor link or the WeChat QR is refus
   await signIn(page);
   const sent: string[] = [];
   page.on('request', (r) => {
-    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/api\/admin\/(content|settings)/.test(r.url())) sent.push(r.url());
+    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/api\/admin\/(content|settings|identity)/.test(r.url())) sent.push(r.url());
   });
   const refusal = ERRORS[6040]['zh-CN'];
   const fieldError = (label: string) =>
@@ -337,10 +337,11 @@ test('a script or data address typed as a sponsor link or the WeChat QR is refus
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(fieldError('链接')).toHaveText(refusal);
 
-  await page.goto('/admin/#/settings');
-  await page.getByLabel('微信二维码图片地址', { exact: true }).fill('data:text/html,<script>alert(1)</script>');
+  // The WeChat QR belongs to the contest's identity.
+  await page.goto('/admin/#/identity');
+  await page.getByLabel('微信二维码', { exact: true }).fill('data:text/html,<script>alert(1)</script>');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(fieldError('微信二维码图片地址')).toHaveText(refusal);
+  await expect(fieldError('微信二维码')).toHaveText(refusal);
   expect(sent).toEqual([]);
   expectClean();
 });
