@@ -11,6 +11,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // never reported finished, so "network idle" may never come (1 load in 8-24 since API answers got lighter and
   // the challenge arrives sooner). Ten seconds is far more than any page here needs to load its content.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // The pointer rests in a corner: a button left under it by the last click shows its hover colours.
+  await page.mouse.move(0, 0);
   // Colours are read once transitions have ended: a menu item fading out of its selected state after a
   // navigation has, for a moment, a colour between the two, which a slow machine can catch mid-way.
   await page.waitForFunction(() =>
