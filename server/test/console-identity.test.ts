@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ErrorCode, errorMessage } from '../../common/errors';
 import { MESSAGES } from '../../common/i18n/index';
-import { createTestUser, DIALECTS, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, registerBody, useMailedApp } from './factories';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers and assert on it.
 type Json = any;
@@ -148,7 +148,7 @@ describe.each(DIALECTS)('contest identity from an empty install (%s)', (dialect)
   it("signs the mails with the organiser's name, in the recipient's locale", async () => {
     const res = await post(
       '/api/auth/register',
-      { email: 'viewer@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' },
+      await registerBody(t, { email: 'viewer@example.test', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' }),
       { 'x-locale': 'zh-TW' },
     );
     expect(res.statusCode, res.body).toBe(201);
