@@ -23,7 +23,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-function parts(timeZone: string, at: Date): Record<string, number> {
+/** The wall clock at `at` in `timeZone`, by field (year, month, day, hour, minute, second). */
+export function wallClockParts(timeZone: string, at: Date): Record<string, number> {
   const out: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(at)) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return out;
@@ -31,7 +32,7 @@ function parts(timeZone: string, at: Date): Record<string, number> {
 
 /** Minutes the zone is ahead of UTC at that instant (Asia/Shanghai: 480). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const p = parts(timeZone, at);
+  const p = wallClockParts(timeZone, at);
   const wall = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
@@ -40,7 +41,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "YYYY-MM-DDTHH:mm", the wall clock of an instant in the zone. */
 export function wallClockOf(iso: string, timeZone: string): string {
-  const p = parts(timeZone, new Date(iso));
+  const p = wallClockParts(timeZone, new Date(iso));
   return `${p.year}-${pad(p.month as number)}-${pad(p.day as number)}T${pad(p.hour as number)}:${pad(p.minute as number)}`;
 }
 

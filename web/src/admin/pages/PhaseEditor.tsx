@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PhaseRow, PhasesAnswer } from '../../../../common/console/phases';
+import { wallClockOf } from '../../../../common/contest-time';
 import { errorText } from '../../i18n/error-text';
 import { adminGet, adminSend } from '../api';
 import { SETUP_CHECKLIST_KEY, useSetupChecklist } from './SetupChecklistCard';
@@ -39,19 +40,7 @@ export function PhaseEditor() {
 }
 
 /** The contest's wall clock now, in the digits the editor sends. */
-function contestNow(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date());
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
+const contestNow = (timeZone: string) => wallClockOf(new Date().toISOString(), timeZone);
 
 /** The phases the setup checklist guards: opening them with a required item missing asks first. */
 const GUARDED = new Set(['submission', 'voting']);
