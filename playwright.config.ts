@@ -21,6 +21,36 @@ export const E2E_EMPTY_DATA_DIR = process.env.E2E_EMPTY_DATA_DIR;
 const EMPTY_PORT = PORT + 50;
 const MAIL_SINK = mailSinkPorts();
 
+/** The real server on `port` with its own fresh data folder, mailing the sink; `env` adds to the shared settings. */
+function appServer(port: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx server/src/main.ts',
+    url: `http://127.0.0.1:${port}/robots.txt`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
+      // Every spec talks from 127.0.0.1; the per-address account limits are tested in server/test/accounts-limits.
+      AUTH_LIMIT_LOGIN_IP: '1000/15',
+      AUTH_LIMIT_REGISTER_IP: '200/60',
+      // Back-pressure sheds load when this process's event loop lags a second; on a shared 2-core CI machine the
+      // whole process is sometimes descheduled that long by other jobs, which is no visitor's experience.
+      // Shedding itself is tested in server/test/ops-pressure.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -49,55 +79,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'node --import tsx server/src/main.ts',
-      url: `http://127.0.0.1:${PORT}/robots.txt`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: E2E_DATA_DIR,
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
-        // Every spec talks from 127.0.0.1; the per-address account limits are tested in server/test/accounts-limits.
-        AUTH_LIMIT_LOGIN_IP: '1000/15',
-        AUTH_LIMIT_REGISTER_IP: '200/60',
-        // Back-pressure sheds load when this process's event loop lags a second; on a shared 2-core CI machine the
-        // whole process is sometimes descheduled that long by other jobs, which is no visitor's experience.
-        // Shedding itself is tested in server/test/ops-pressure.
-        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
-      },
-    },
-    {
-      command: 'node --import tsx server/src/main.ts',
-      url: `http://127.0.0.1:${EMPTY_PORT}/robots.txt`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(EMPTY_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: E2E_EMPTY_DATA_DIR,
-        PUBLIC_URL: `http://127.0.0.1:${EMPTY_PORT}`,
-        DEMO_CONTENT: 'false',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtp}`,
-        AUTH_LIMIT_LOGIN_IP: '1000/15',
-        AUTH_LIMIT_REGISTER_IP: '200/60',
-        // Back-pressure sheds load when this process's event loop lags a second; on a shared 2-core CI machine the
-        // whole process is sometimes descheduled that long by other jobs, which is no visitor's experience.
-        // Shedding itself is tested in server/test/ops-pressure.
-        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
-      },
-    },
+    appServer(PORT, E2E_DATA_DIR, {}),
+    appServer(EMPTY_PORT, E2E_EMPTY_DATA_DIR, { DEMO_CONTENT: 'false' }),
   ],
 });
