@@ -1,6 +1,7 @@
 import accounts from './errors/accounts.json' with { type: 'json' };
 import consoleArea from './errors/console.json' with { type: 'json' };
 import core from './errors/core.json' with { type: 'json' };
+import entryForm from './errors/entry-form.json' with { type: 'json' };
 import gallery from './errors/gallery.json' with { type: 'json' };
 import jury from './errors/jury.json' with { type: 'json' };
 import media from './errors/media.json' with { type: 'json' };
@@ -25,9 +26,9 @@ export type CatalogueEntry = { status: number } & Record<Locale, string>;
 type ByNumber<T> = { readonly [K in keyof T as K extends `${infer N extends number}` ? N : never]: CatalogueEntry };
 
 // Each file is checked against the entry shape here, so a missing locale or status fails the type check.
-const AREAS = [core, accounts, submission, gallery, consoleArea, media, jury] satisfies Record<string, CatalogueEntry>[];
+const AREAS = [core, accounts, submission, gallery, consoleArea, media, jury, entryForm] satisfies Record<string, CatalogueEntry>[];
 
-type Areas = typeof core & typeof accounts & typeof submission & typeof gallery & typeof consoleArea & typeof media & typeof jury;
+type Areas = typeof core & typeof accounts & typeof submission & typeof gallery & typeof consoleArea & typeof media & typeof jury & typeof entryForm;
 
 // In JavaScript `{ 2015: x }` and `{ '2015': x }` are the same object: the cast only changes the key's type.
 export const ERRORS = Object.assign({}, ...AREAS) as ByNumber<Areas>;

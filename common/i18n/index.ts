@@ -8,6 +8,9 @@ import consoleTw from './console/zh-TW.json' with { type: 'json' };
 import coreEn from './core/en-US.json' with { type: 'json' };
 import coreCn from './core/zh-CN.json' with { type: 'json' };
 import coreTw from './core/zh-TW.json' with { type: 'json' };
+import entryFormEn from './entry-form/en-US.json' with { type: 'json' };
+import entryFormCn from './entry-form/zh-CN.json' with { type: 'json' };
+import entryFormTw from './entry-form/zh-TW.json' with { type: 'json' };
 import galleryEn from './gallery/en-US.json' with { type: 'json' };
 import galleryCn from './gallery/zh-CN.json' with { type: 'json' };
 import galleryTw from './gallery/zh-TW.json' with { type: 'json' };
@@ -26,9 +29,9 @@ import submissionTw from './submission/zh-TW.json' with { type: 'json' };
  * console, media, jury) so areas can grow independently. The same texts feed react-intl on the web and page
  * heads / e-mails on the server. Keys are prefixed by area (e.g. "account.login.title") and never collide.
  */
-const zhCN = { ...coreCn, ...accountsCn, ...submissionCn, ...galleryCn, ...consoleCn, ...mediaCn, ...juryCn };
-const zhTW = { ...coreTw, ...accountsTw, ...submissionTw, ...galleryTw, ...consoleTw, ...mediaTw, ...juryTw };
-const enUS = { ...coreEn, ...accountsEn, ...submissionEn, ...galleryEn, ...consoleEn, ...mediaEn, ...juryEn };
+const zhCN = { ...coreCn, ...accountsCn, ...submissionCn, ...galleryCn, ...consoleCn, ...mediaCn, ...juryCn, ...entryFormCn };
+const zhTW = { ...coreTw, ...accountsTw, ...submissionTw, ...galleryTw, ...consoleTw, ...mediaTw, ...juryTw, ...entryFormTw };
+const enUS = { ...coreEn, ...accountsEn, ...submissionEn, ...galleryEn, ...consoleEn, ...mediaEn, ...juryEn, ...entryFormEn };
 
 export type MessageKey = keyof typeof zhCN;
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
