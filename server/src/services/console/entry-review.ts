@@ -16,7 +16,7 @@ import {
   lockEntryNumbering,
   nextEntryNo,
   updateEntry,
-} from '../../db/repos/console/entries';
+} from '../../db/repos/entries/entries';
 import { findJobByEntry, findJobsByEntries, type MediaJob } from '../../db/repos/media';
 import type { EntriesTable } from '../../db/schema/index';
 import { AppError } from '../../errors';

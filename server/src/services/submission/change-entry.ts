@@ -2,7 +2,7 @@ import { Code } from '../../../../common/errors';
 import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { lockUser, updateEntry } from '../../db/repos/submission/entries';
+import { lockUser, updateEntry } from '../../db/repos/entries/entries';
 import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';

@@ -3,7 +3,7 @@ import { Code } from '../../../../common/errors';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { findUserEntry, listUserEntries } from '../../db/repos/submission/entries';
+import { findUserEntry, listUserEntries } from '../../db/repos/entries/entries';
 import { entryUploads } from '../../db/repos/submission/uploads';
 import type { EntriesTable } from '../../db/schema/entries';
 import { AppError } from '../../errors';
