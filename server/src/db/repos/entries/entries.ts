@@ -23,8 +23,8 @@ export function updateEntry(db: Db, id: number, values: Updateable<EntriesTable>
   return db.updateTable('entries').set(values).where('id', '=', id).execute();
 }
 
-/** The whole row, read inside the caller's transaction before a status change. */
-export function lockEntry(db: Db, id: number) {
+/** The whole row (inside a transaction: read before a status change). */
+export function findEntry(db: Db, id: number) {
   return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
