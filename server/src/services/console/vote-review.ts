@@ -10,13 +10,12 @@ import {
   insertAuditLines,
   insertVoids,
   listActions,
-  lockEntryVotes,
-  moveCount,
   voteSpan,
   votesInWindow,
   votesOfAction,
   voteTimeline,
 } from '../../db/repos/console/vote-review';
+import { lockEntryVotes, moveCount } from '../../db/repos/entries/vote-counts';
 import { AppError } from '../../errors';
 import { subnetOf } from '../gallery/subnet';
 
