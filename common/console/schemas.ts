@@ -144,3 +144,9 @@ export const userListQuery = z.object({
 });
 export const userDisableBody = z.object({ disabled: z.boolean() });
 export const userRoleBody = z.object({ role: z.enum(['user', 'admin']) });
+/** The organiser types the person's address to confirm an erasure (checked against the account on the server). */
+export const userEraseBody = z.object({ email: z.string().trim().min(1, codeMessage(Code.ErasureConfirmMismatch)).max(320) });
+export const erasureListQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});

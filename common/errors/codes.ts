@@ -25,6 +25,11 @@ export const Code = {
   CurrentPasswordWrong: 1106,
   AlreadyActivated: 1107,
   JuryCriteriaLocked: 1108,
+  // 12xx privacy: the person's own data (export, deletion) and the organiser's erasure
+  DeletionRoleHeld: 1200,
+  ErasureConfirmMismatch: 1201,
+  TooManyExports: 1202,
+  AccountAlreadyErased: 1203,
   // 2xxx the spec's messages
   // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
   // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a

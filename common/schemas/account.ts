@@ -84,3 +84,6 @@ export function firstCode(schema: z.ZodType, value: unknown): number | null {
   const n = Number(result.error.issues[0]?.message);
   return Number.isFinite(n) ? n : Code.ParameterError;
 }
+
+/** Deleting one's own account is confirmed with the password. */
+export const deleteAccountSchema = z.object({ password: loginPasswordField });

@@ -19,6 +19,7 @@ import { responseFastPathPlugin } from './plugins/response-fast-path';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
+import { privacyRoutes } from './routes/privacy';
 import { downloadLinkRoutes } from './routes/console/download-link';
 import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(contentRoutes);
   await app.register(currentUserRoutes);
   await app.register(accountsRoutes);
+  await app.register(privacyRoutes);
   await app.register(submissionRoutes);
   await app.register(galleryRoutes);
   await app.register(consoleRoutes);

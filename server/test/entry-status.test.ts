@@ -6,6 +6,7 @@ import {
   assertMayApply,
   awardColumns,
   type EntryAction,
+  erasedColumns,
   type EntryState,
   mayApply,
   rejectedColumns,
@@ -23,6 +24,7 @@ const ALLOWED: Record<EntryAction, { from: EntryState[]; refusal: number }> = {
   submit: { from: ['new'], refusal: Code.EntryStatusConflict },
   edit: { from: ['pending'], refusal: Code.EntryLocked },
   withdraw: { from: ['pending'], refusal: Code.EntryLocked },
+  erase: { from: ['draft', 'pending', 'approved', 'rejected', 'withdrawn'], refusal: Code.EntryStatusConflict },
   approve: { from: ['pending', 'rejected'], refusal: Code.EntryStatusConflict },
   reject: { from: ['pending', 'approved'], refusal: Code.EntryStatusConflict },
   award: { from: ['approved'], refusal: Code.AwardNeedsApproval },
@@ -81,6 +83,19 @@ describe('entry status machine', () => {
       empower_key: null,
       updated_at: now,
     });
+    // Erasure keeps the record (number, title, group, award, votes: not written) and blanks what names people.
+    expect(erasedColumns('approved', now)).toEqual({
+      status: 'withdrawn',
+      description: '',
+      team: '',
+      team_desc: '',
+      slogan: '',
+      team_logo_url: null,
+      cover_url: null,
+      video_cover_url: null,
+      empower_key: null,
+      updated_at: now,
+    });
     expect(awardColumns('approved', 'winner', now)).toEqual({ award: 'winner', updated_at: now });
     expect(awardColumns('approved', null, now)).toEqual({ award: null, updated_at: now });
   });
@@ -90,6 +105,7 @@ describe('entry status machine', () => {
     expect(() => approvedColumns('withdrawn', 1, now)).toThrow(AppError);
     expect(() => rejectedColumns('rejected', 'again', now)).toThrow(AppError);
     expect(() => withdrawnColumns('approved', now)).toThrow(AppError);
+    expect(() => erasedColumns(undefined as unknown as string, now)).toThrow(AppError);
     expect(() => awardColumns('pending', 'finalist', now)).toThrow(AppError);
     expect(() => awardColumns('rejected', null, now)).toThrow(AppError);
   });

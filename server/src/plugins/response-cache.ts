@@ -14,11 +14,11 @@ declare module 'fastify' {
 }
 
 /**
- * Writes that can change what the public reads: the console, an entrant's own entry (withdrawal) and a
- * film's re-run. A successful one drops every cached answer before the writer gets its own answer, so the
+ * Writes that can change what the public reads: the console, an entrant's own entry (withdrawal), the
+ * deletion of an account (its entries leave the gallery) and a film's re-run. A successful one drops every cached answer before the writer gets its own answer, so the
  * writer's next read shows the change.
  */
-const CONTENT_WRITES = ['/api/admin/', '/api/entries/mine/', '/api/media/'];
+const CONTENT_WRITES = ['/api/admin/', '/api/entries/mine/', '/api/account/delete', '/api/media/'];
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How an answer may be kept outside this process. */

@@ -5,10 +5,11 @@ import type { EntryTables } from './entries';
 import type { GalleryTables } from './gallery';
 import type { JuryTables } from './jury';
 import type { MediaTables } from './media';
+import type { PrivacyTables } from './privacy';
 import type { SubmissionTables } from './submission';
 
 export * from './core';
 export * from './entries';
 
 /** The whole schema; each feature area owns its file in this folder. */
-export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables & JuryTables;
+export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables & JuryTables & PrivacyTables;

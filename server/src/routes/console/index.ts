@@ -9,6 +9,8 @@ import {
   rejectBody,
   settingsBody,
   userDisableBody,
+  userEraseBody,
+  erasureListQuery,
   userListQuery,
   userRoleBody,
 } from '../../../../common/console/schemas';
@@ -30,6 +32,7 @@ import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
 import { setupChecklist } from '../../services/console/setup-checklist';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
+import { eraseOnRequest, erasureRecord } from '../../services/privacy/organiser-erasure';
 import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
 import { ok } from '../reply';
@@ -247,6 +250,12 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     await setRole(db, await adminId(req), req.params.id, req.body.role);
     return ok(null);
   });
+  // Erasing a person's data on their request, and the record of erasures (self-deletions included).
+  app.post('/api/admin/users/:id/erase', { schema: { params: idParam, body: userEraseBody } }, async (req) => {
+    const logError = (err: unknown) => req.log.error({ err }, 'erased account: a file was not removed (the orphan sweep will)');
+    return ok(await eraseOnRequest(ctx, await adminId(req), req.params.id, req.body.email, logError));
+  });
+  app.get('/api/admin/erasures', { schema: { querystring: erasureListQuery } }, async (req) => ok(await erasureRecord(db, req.query)));
 };
 
 /** HTTP routes of the console area, registered by app.ts: the console page and its API. */

@@ -3,6 +3,7 @@ import type { Entry } from '../../../../common/entry';
 import type { GalleryEntryDetail, GalleryEntrySummary } from '../../../../common/gallery';
 import type { JuryEntryDetail, JuryEntryStatus, JuryEntrySummary } from '../../../../common/jury/api-types';
 import type { MediaStatus } from '../../../../common/media';
+import type { ExportedEntry } from '../../../../common/privacy';
 import type { MyEntry, MyEntryDetail } from '../../../../common/schemas/entry';
 import type { EntryRow } from '../../db/repos/entries/entries';
 import type { MediaJob } from '../../db/repos/media';
@@ -92,6 +93,15 @@ export function ownerEntry(row: EntryRow, editable: boolean, media: MyEntry['med
 
 export function ownerEntryDetail(row: EntryRow, editable: boolean, media: MyEntry['media'], files: MyEntryDetail['files']): MyEntryDetail {
   return { ...ownerEntry(row, editable, media), ...fields(row, ['description', 'team', 'teamDesc', 'slogan']), files };
+}
+
+/** The owner's data export: every field but the private storage key, and the reviews as the owner is told them. */
+export function exportedEntry(row: EntryRow, reviews: { action: string; note: string | null; created_at: string }[]): ExportedEntry {
+  return {
+    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'description', 'team', 'teamDesc', 'slogan']),
+    ...fields(row, ['teamLogoUrl', 'coverUrl', 'videoCoverUrl', 'award', 'rejectReason', 'voteCount', 'locale', 'createdAt', 'updatedAt', 'approvedAt']),
+    reviews: reviews.map((r) => ({ action: r.action, note: r.action === 'reject' ? r.note : null, at: r.created_at })),
+  };
 }
 
 // --- The organiser (console) --------------------------------------------------------------------------------

@@ -22,6 +22,11 @@ export const ENTRY_TRANSITIONS = {
   edit: { from: ['pending'], to: 'pending', refusal: Code.EntryLocked },
   /** The entrant takes the entry back while it waits for review: it stops counting towards the limit. */
   withdraw: { from: ['pending'], to: 'withdrawn', refusal: Code.EntryLocked },
+  /**
+   * The entrant's personal data is erased (account deletion, or the organiser on their behalf): from any
+   * status, since a person may leave after review too. The entry stays in the contest's record, withdrawn.
+   */
+  erase: { from: ['draft', 'pending', 'approved', 'rejected', 'withdrawn'], to: 'withdrawn', refusal: Code.EntryStatusConflict },
   /** An organiser approves, also a rejected entry again (it keeps its entry number if it had one). */
   approve: { from: ['pending', 'rejected'], to: 'approved', refusal: Code.EntryStatusConflict },
   /** An organiser rejects, also an approved entry (it leaves the gallery and loses its award). */
@@ -67,6 +72,26 @@ export function submittedColumns(now: string) {
 export function withdrawnColumns(status: string, now: string): Changes {
   assertMayApply('withdraw', status);
   return { status: ENTRY_TRANSITIONS.withdraw.to, team_logo_url: null, cover_url: null, video_cover_url: null, empower_key: null, updated_at: now };
+}
+
+/**
+ * Erasing keeps what the contest's record needs (number, title, group, award, vote count) and blanks every
+ * text that may name the entrant or their team; the files are the caller's to delete, as on withdrawal.
+ */
+export function erasedColumns(status: string, now: string): Changes {
+  assertMayApply('erase', status);
+  return {
+    status: ENTRY_TRANSITIONS.erase.to,
+    description: '',
+    team: '',
+    team_desc: '',
+    slogan: '',
+    team_logo_url: null,
+    cover_url: null,
+    video_cover_url: null,
+    empower_key: null,
+    updated_at: now,
+  };
 }
 
 /** `entryNo`: the entry's own number if it had one, else the next free one (read under the numbering lock). */

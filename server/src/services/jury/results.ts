@@ -145,3 +145,18 @@ export async function publicResults(db: Db, locale: Locale): Promise<PublicResul
     groups: s.groups.map((g) => ({ group: g.group, winners: g.winners.map(({ award, awardSort: _, ...w }) => ({ ...w, award: award[locale] })) })),
   };
 }
+
+/**
+ * Takes the team name and cover of erased entrants' entries out of the published results snapshot (their
+ * title, number and award stay: the contest's record). Called inside the erasure's transaction.
+ */
+export async function forgetEntrantsInResults(db: Db, entryIds: number[]): Promise<void> {
+  const snapshot = await readSnapshot(db);
+  if (!snapshot || entryIds.length === 0) return;
+  const erased = new Set(entryIds);
+  const groups = snapshot.groups.map((g) => ({
+    ...g,
+    winners: g.winners.map((w) => (erased.has(w.entryId) ? { ...w, team: '', coverUrl: null } : w)),
+  }));
+  await writeSetting(db, RESULTS_SETTING, { ...snapshot, groups });
+}

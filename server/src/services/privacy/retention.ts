@@ -1,8 +1,7 @@
-import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
 import type { AppContext } from '../../context';
 import { ADDRESS_TABLES, deleteVoterCodes, dropVoterLabels, rowsWithWholeAddresses, setAddresses } from '../../db/repos/privacy/retention';
-import { readSettings } from '../../db/repos/settings';
 import { subnetOf } from '../gallery/subnet';
+import { privacyFacts } from './facts';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -16,7 +15,7 @@ export type RetentionFigures = { cutAddresses: number; droppedLabels: number; de
  * a parameter so a test can run it as of a later day.
  */
 export async function applyRetention(ctx: AppContext, now = Date.now()): Promise<RetentionFigures> {
-  const days = Number((await readSettings(ctx.db))[PRIVACY_RETENTION_SETTING] ?? PRIVACY_RETENTION_DEFAULT_DAYS);
+  const days = (await privacyFacts(ctx.db)).retentionDays;
   const before = new Date(now - days * DAY_MS).toISOString();
   let cutAddresses = 0;
   for (const table of ADDRESS_TABLES) {

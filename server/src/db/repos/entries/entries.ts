@@ -91,6 +91,11 @@ export function listUserEntries(db: Db, userId: number) {
     .execute();
 }
 
+/** Every entry of a person, withdrawn ones too (their data export and erasure), oldest first. */
+export function listAllUserEntries(db: Db, userId: number) {
+  return db.selectFrom('entries').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
 export function findUserEntry(db: Db, userId: number, id: number) {
   return db.selectFrom('entries').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
