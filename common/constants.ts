@@ -33,7 +33,7 @@ export const SPONSOR_TIERS = ['title', 'gold', 'partner', 'media'] as const;
 export type SponsorTier = (typeof SPONSOR_TIERS)[number];
 
 /** Editable page slugs (organiser-managed rich text). */
-export const PAGE_SLUGS = ['eventDetails', 'aboutUs', 'specialThanks'] as const;
+export const PAGE_SLUGS = ['eventDetails', 'aboutUs', 'specialThanks', 'privacy'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** Contest phases in order; their dates live in the contest settings. `judging`: jurors score; its end locks the scores. */

@@ -19,6 +19,7 @@ export const PAGE_FILES: Record<string, string> = {
   contactUs: 'src/pages/contact/ContactUsPage.tsx',
   results: 'src/pages/results/ResultsPage.tsx',
   aboutUs: 'src/pages/about/AboutUsPage.tsx',
+  privacy: 'src/pages/privacy/PrivacyPage.tsx',
   activateLogin: 'src/pages/accounts/ActivateLoginPage.tsx',
   activateFaild: 'src/pages/accounts/ActivateFailedPage.tsx',
   resetPassword: 'src/pages/accounts/ResetPasswordPage.tsx',

@@ -31,6 +31,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   // The winners once the organiser publishes them (before that it says when; the menu links it only after).
   { path: 'results', titleKey: 'route.results', indexable: true },
   { path: 'aboutUs', titleKey: 'route.aboutUs', indexable: true },
+  // The organiser's notice once published; until then a built-in one saying what the software stores.
+  { path: 'privacy', titleKey: 'route.privacy', indexable: true },
   { path: 'activateLogin', titleKey: 'route.activateLogin' },
   { path: 'activateFaild', titleKey: 'route.activateFaild' },
   { path: 'resetPassword', titleKey: 'route.resetPassword' },

@@ -1,3 +1,4 @@
+import type { PageSlug } from '../constants';
 import type { Entry, EntryFilmProgress } from '../entry';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
@@ -27,7 +28,7 @@ export type AdminContentRow = { id: number; i18n: Record<string, Record<string, 
 
 /** An organiser-written page in the console. A page never written answers empty: no texts, no dates, a draft. */
 export type EditablePage = {
-  slug: 'eventDetails' | 'aboutUs' | 'specialThanks';
+  slug: PageSlug;
   i18n: Record<string, Record<string, unknown>>;
   extra: Record<string, string>;
   updatedAt: string | null;

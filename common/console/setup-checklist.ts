@@ -15,6 +15,7 @@ export const SETUP_ITEMS = [
   'page.eventDetails',
   'page.aboutUs',
   'page.specialThanks',
+  'page.privacy',
   'phase.submission',
   'phase.order',
   'templates',

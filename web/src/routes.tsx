@@ -26,6 +26,7 @@ const PAGES: Record<string, Loader> = {
   contactUs: () => import('./pages/contact/ContactUsPage'),
   results: () => import('./pages/results/ResultsPage'),
   aboutUs: () => import('./pages/about/AboutUsPage'),
+  privacy: () => import('./pages/privacy/PrivacyPage'),
   activateLogin: () => import('./pages/accounts/ActivateLoginPage'),
   activateFaild: () => import('./pages/accounts/ActivateFailedPage'),
   resetPassword: () => import('./pages/accounts/ResetPasswordPage'),

@@ -1,4 +1,5 @@
 import { request } from '../api/request';
+import { saveBlob } from '../api/save-blob';
 
 // Files on a slow office line (a 20 MB template up, a long CSV export down) need longer than the API's 20 s.
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -12,13 +13,7 @@ export const adminSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, bo
  */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
   const csv = await request(path, { as: 'blob', level: 'error', timeoutMs: UPLOAD_TIMEOUT_MS }).catch(() => null);
-  if (!csv) return;
-  const url = URL.createObjectURL(csv);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(url);
+  if (csv) saveBlob(csv, fileName);
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
 import type { NewsCategory, PageSlug } from '../../../common/constants';
 import type { SiteIdentity } from '../../../common/identity';
 import type { PublicResults } from '../../../common/jury/api-types';
+import type { PrivacyFacts } from '../../../common/privacy';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
 import { qs } from './query-string';
@@ -72,6 +73,11 @@ export function useSponsors() {
 export function usePageContent(slug: PageSlug) {
   const { locale } = useLocale();
   return useQuery({ queryKey: ['page', locale, slug], queryFn: ({ signal }) => request<PageContent>(`/api/pages/${slug}`, { signal, level: 'redirect' }) });
+}
+
+/** What the built-in privacy notice states from the organiser's settings (the retention days). */
+export function usePrivacyFacts(enabled: boolean) {
+  return useQuery({ queryKey: ['privacy-facts'], queryFn: ({ signal }) => request<PrivacyFacts>('/api/privacy', { signal, level: 'silent' }), enabled });
 }
 
 export function useTemplates() {

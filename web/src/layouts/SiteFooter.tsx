@@ -131,6 +131,9 @@ export function SiteFooter() {
           <Link to={link('/contactUs')}>
             <FormattedMessage id="menu.contactUs" />
           </Link>
+          <Link to={link('/privacy')} data-testid="footer-privacy">
+            <FormattedMessage id="menu.privacy" />
+          </Link>
           <Link to={link('/events')}>
             <FormattedMessage id="menu.events" />
           </Link>

@@ -49,6 +49,8 @@ export async function setupChecklist(db: Db, config: Config): Promise<SetupCheck
     item('page.eventDetails', 'submission', true, pagePublished('eventDetails'), '/pages'),
     item('page.aboutUs', 'submission', false, pagePublished('aboutUs'), '/pages'),
     item('page.specialThanks', 'submission', false, pagePublished('specialThanks'), '/pages'),
+    // Advice: the built-in notice is truthful, but the organiser is the one answerable for it.
+    item('page.privacy', 'submission', false, pagePublished('privacy'), '/pages'),
     item('phase.submission', 'submission', true, phaseSet('submission'), '/settings'),
     item('phase.order', 'submission', false, collisions.length === 0, '/settings', collisions),
     item('templates', 'submission', false, counts.templates > 0, '/content/templates'),

@@ -12,7 +12,12 @@ const FIELDS: FieldDef[] = [
   { name: 'title', label: 'console.field.title' },
   { name: 'body', label: 'console.field.body', type: 'rich' },
 ];
-const ROUTE_TITLES: Record<PageSlug, string> = { eventDetails: 'route.eventDetails', aboutUs: 'route.aboutUs', specialThanks: 'route.specialThanks' };
+const ROUTE_TITLES: Record<PageSlug, string> = {
+  eventDetails: 'route.eventDetails',
+  aboutUs: 'route.aboutUs',
+  specialThanks: 'route.specialThanks',
+  privacy: 'route.privacy',
+};
 
 /** Where the status line stands: never saved, a saved draft, or live. */
 function PageStatus({ page }: { page: EditablePage }) {
@@ -33,7 +38,7 @@ function PageStatus({ page }: { page: EditablePage }) {
 }
 
 /**
- * The organiser-written pages (contest details, about us, special thanks) in three languages. A page nobody has
+ * The organiser-written pages (contest details, about us, special thanks, privacy notice) in three languages. A page nobody has
  * written yet opens empty; saving keeps it a draft, publishing saves and then shows it to visitors.
  */
 export function EditablePagesPage() {

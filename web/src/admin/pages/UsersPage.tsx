@@ -4,13 +4,19 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '../../../../common/api-types';
 import type { AdminUser } from '../../../../common/console/api-types';
+import { ERASED_EMAIL_DOMAIN } from '../../../../common/privacy';
 import { qs } from '../../api/query-string';
 import { useCurrentUser } from '../../app/current-user';
 import { adminGet, adminSend } from '../api';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
+import { EraseUserDialog } from './EraseUserDialog';
+import { ErasureRecord } from './ErasureRecord';
 
-/** Accounts: find, disable (ends their sessions), grant or revoke admin. */
+/** Whether the account's personal data was erased (it keeps only a placeholder address). */
+const isErased = (u: AdminUser) => u.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+
+/** Accounts: find, disable (ends their sessions), grant or revoke admin, erase personal data; the erasure record. */
 export function UsersPage() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
@@ -19,6 +25,7 @@ export function UsersPage() {
   const { currentUser } = useCurrentUser();
   const [q, setQ] = useState<string | undefined>();
   const [page, setPage] = useState(1);
+  const [erasing, setErasing] = useState<AdminUser | null>(null);
   const { data, isFetching } = useQuery({
     queryKey: ['admin', 'users', q, page],
     queryFn: ({ signal }) => adminGet<Paged<AdminUser>>(`/api/admin/users${qs({ q, page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
@@ -65,6 +72,7 @@ export function UsersPage() {
             width: 170,
             render: (_, u) => (
               <Space size={4}>
+                {isErased(u) && <Tag color="default">{f('console.users.erasedAccount')}</Tag>}
                 <Tag color={u.disabledAt ? 'red' : 'green'}>{f(u.disabledAt ? 'console.users.disabled' : 'console.users.active')}</Tag>
                 <Tag>{f(u.verifiedAt ? 'console.users.verified' : 'console.users.unverified')}</Tag>
               </Space>
@@ -75,9 +83,9 @@ export function UsersPage() {
           {
             title: f('console.entries.actions'),
             key: 'actions',
-            width: 220,
+            width: 320,
             render: (_, u) =>
-              u.id === currentUser?.id ? null : (
+              u.id === currentUser?.id || isErased(u) ? null : (
                 <Space size={4} wrap>
                   {u.disabledAt ? (
                     <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/disable`, { disabled: false })}>
@@ -93,11 +101,18 @@ export function UsersPage() {
                   <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/role`, { role: u.role === 'admin' ? 'user' : 'admin' })}>
                     <FormattedMessage id={u.role === 'admin' ? 'console.users.revokeAdmin' : 'console.users.makeAdmin'} />
                   </Button>
+                  {u.role === 'user' && (
+                    <Button size="small" danger onClick={() => setErasing(u)} data-testid={`erase-${u.id}`}>
+                      <FormattedMessage id="console.users.erase" />
+                    </Button>
+                  )}
                 </Space>
               ),
           },
         ]}
       />
+      <EraseUserDialog user={erasing} onClose={() => setErasing(null)} />
+      <ErasureRecord />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { TitledSection } from '../../components/TitledSection';
 import { useLocale } from '../../i18n/use-locale';
 import { MyEntriesSection } from '../submission/MyEntriesSection';
+import { AccountDataSection } from './AccountDataSection';
 import { schemaRule, showSubmitError } from './form-rules';
 import { NewPasswordFields } from './NewPasswordFields';
 import './accounts.css';
@@ -36,7 +37,7 @@ function SignOutButton({ url, labelKey, danger }: { url: string; labelKey: Messa
   );
 }
 
-/** The signed-in person's account: e-mail and verification state, change password, sign-ins; then "my entries". */
+/** The signed-in person's account: e-mail and verification state, change password, sign-ins, their data; then "my entries". */
 export default function AccountPage() {
   const intl = useIntl();
   const { currentUser } = useCurrentUser();
@@ -100,6 +101,7 @@ export default function AccountPage() {
                   <SignOutButton url="/api/account/logout-all" labelKey="account.page.logoutAll" danger />
                 </div>
               </TitledSection>
+              <AccountDataSection />
             </div>
           </AntdScope>
         </div>

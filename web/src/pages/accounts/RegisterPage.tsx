@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { useBackgroundSolution } from '../../challenge/use-background-solution';
+import { PrivacyNote } from '../../components/PrivacyNote';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
@@ -76,6 +77,7 @@ export default function RegisterPage() {
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <EmailField />
         <NewPasswordFields form={form} labelId="auth.password" />
+        <PrivacyNote />
         <AuthSubmitButton labelKey="account.register.submit" busy={busy} />
       </Form>
       <div className="auth-links">

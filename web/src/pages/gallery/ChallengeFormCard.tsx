@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { z } from 'zod';
 import type { MessageKey } from '../../../../common/i18n/index';
+import { PrivacyNote } from '../../components/PrivacyNote';
 import type { useChallengeForm } from './use-challenge-form';
 
 type Props<Values extends object> = {
@@ -40,6 +41,7 @@ export function ChallengeFormCard<Values extends object>({ challengeForm, titleK
         <Form.Item name="altcha" className="challenge-item">
           <ChallengeLine state={challenge} />
         </Form.Item>
+        <PrivacyNote />
         <Button type="primary" htmlType="submit" size="large" loading={busy}>
           <FormattedMessage id={submitKey} />
         </Button>

@@ -8,6 +8,7 @@ import { checkWith, showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
 import { solvedChallenge } from '../../challenge/solve';
 import { AntdScope } from '../../components/AntdScope';
+import { PrivacyNote } from '../../components/PrivacyNote';
 import { useVote } from './gallery-api';
 import { reportVoteFailure } from './vote-feedback';
 
@@ -81,6 +82,7 @@ export function EmailVoteDialog({ entryId, onClose, onVoted }: { entryId: number
           <Form.Item name="code" label={intl.formatMessage({ id: 'vote.email.code' })}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!sentTo} />
           </Form.Item>
+          <PrivacyNote />
         </Form>
       </Modal>
     </AntdScope>

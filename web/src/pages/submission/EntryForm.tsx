@@ -17,6 +17,7 @@ import { showMessage } from '../../api/feedback';
 import { showFieldErrors } from '../../api/form-errors';
 import { request } from '../../api/request';
 import { CheckList } from '../../components/CheckList';
+import { PrivacyNote } from '../../components/PrivacyNote';
 import { TitledSection } from '../../components/TitledSection';
 import { errorText } from '../../i18n/error-text';
 import { type Draft, type DraftFile, loadDraft, saveDraft } from './draft';
@@ -208,6 +209,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
             <FormattedMessage id="submit.confirmRules" />
           </Checkbox>
         </Form.Item>
+        <PrivacyNote />
         <div className="entry-actions">
           <Button type="primary" htmlType="submit" size="large" loading={busy}>
             <FormattedMessage id={editing ? 'submit.saveChanges' : 'submit.submit'} />
