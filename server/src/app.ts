@@ -19,7 +19,6 @@ import { responseFastPathPlugin } from './plugins/response-fast-path';
 import { securityPlugin } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { accountsRoutes } from './routes/accounts/index';
-import { privacyRoutes } from './routes/privacy';
 import { downloadLinkRoutes } from './routes/console/download-link';
 import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
@@ -29,6 +28,7 @@ import { juryRoutes } from './routes/jury/index';
 import { mediaRoutes } from './routes/media/index';
 import { pageRoutes } from './routes/pages/index';
 import { seoRoutes } from './routes/pages/seo';
+import { privacyRoutes } from './routes/privacy';
 import { currentUserRoutes } from './routes/session/current-user';
 import { submissionRoutes } from './routes/submission/index';
 

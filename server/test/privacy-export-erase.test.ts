@@ -63,7 +63,13 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'x-locale': 'en-US' }, ...(payload ? { payload: payload as object } : {}) });
   const approve = async (id: number) => expect((await as(admin.token, 'POST', `/api/admin/entries/${id}/approve`)).json().code).toBe(0);
   const vote = async (entryId: number, ip: string, headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/gallery/entries/${entryId}/vote`, remoteAddress: ip, headers, payload: await solvedVote(t, ip) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/gallery/entries/${entryId}/vote`,
+      remoteAddress: ip,
+      headers,
+      payload: await solvedVote(t, ip),
+    });
     expect(res.json().code, res.body).toBe(0);
   };
   const setVoterMode = async (voterMode: string) => {
@@ -133,7 +139,15 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
       expect(data.account).toMatchObject({ id: entrant.id, email, role: 'user', locale: expect.any(String) });
       expect(data.account.verifiedAt).not.toBeNull();
       expect(data.entries).toHaveLength(1);
-      expect(data.entries[0]).toMatchObject({ id: entry.id, submissionNo: entry.submissionNo, status: 'approved', team, teamDesc, title: 'The Harbour Call', voteCount: 3 });
+      expect(data.entries[0]).toMatchObject({
+        id: entry.id,
+        submissionNo: entry.submissionNo,
+        status: 'approved',
+        team,
+        teamDesc,
+        title: 'The Harbour Call',
+        voteCount: 3,
+      });
       expect(data.entries[0]?.entryNo).toEqual(expect.any(Number));
       expect(data.entries[0]?.reviews.map((r) => r.action)).toEqual(['approve']);
       expect(JSON.stringify(data.entries[0]?.reviews)).not.toContain(admin.email); // the owner is not told who reviewed
@@ -193,7 +207,9 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
         expect.objectContaining({ userId: entrant.id, by: null, counts: expect.objectContaining({ entries: 1, files: 5, contactMessages: 1 }) }),
       );
       // The console cannot erase it twice.
-      const again = await as(admin.token, 'POST', `/api/admin/users/${entrant.id}/erase`, { email: (await t.ctx.db.selectFrom('users').select('email').where('id', '=', entrant.id).executeTakeFirstOrThrow()).email });
+      const again = await as(admin.token, 'POST', `/api/admin/users/${entrant.id}/erase`, {
+        email: (await t.ctx.db.selectFrom('users').select('email').where('id', '=', entrant.id).executeTakeFirstOrThrow()).email,
+      });
       expect(again.json().code).toBe(1203);
     });
   });

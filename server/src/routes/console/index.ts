@@ -5,12 +5,12 @@ import {
   awardBody,
   bulkBody,
   entryListQuery,
+  erasureListQuery,
   pageBody,
   rejectBody,
   settingsBody,
   userDisableBody,
   userEraseBody,
-  erasureListQuery,
   userListQuery,
   userRoleBody,
 } from '../../../../common/console/schemas';
@@ -32,9 +32,9 @@ import { sanitizeRichText } from '../../services/console/rich-text';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/console/settings';
 import { setupChecklist } from '../../services/console/setup-checklist';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
-import { eraseOnRequest, erasureRecord } from '../../services/privacy/organiser-erasure';
 import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
+import { eraseOnRequest, erasureRecord } from '../../services/privacy/organiser-erasure';
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
 import { consoleFileRoutes } from './files';

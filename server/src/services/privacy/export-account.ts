@@ -37,7 +37,12 @@ export async function exportAccount(ctx: AppContext, userId: number): Promise<Ac
         updatedAt: u.updated_at,
       };
     }),
-    sessions: (await userSessions(db, userId)).map((s) => ({ createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at, revokedAt: s.revoked_at })),
+    sessions: (await userSessions(db, userId)).map((s) => ({
+      createdAt: s.created_at,
+      lastSeenAt: s.last_seen_at,
+      expiresAt: s.expires_at,
+      revokedAt: s.revoked_at,
+    })),
     contactMessages: (await contactMessagesFrom(db, user.email)).map((m) => ({
       name: m.name,
       email: m.email,

@@ -14,7 +14,13 @@ import { eraseAccount } from './erase-account';
  * it differs, so a slip in the users list cannot erase the wrong person). The same erasure as a self-deletion,
  * recorded with the organiser's id.
  */
-export async function eraseOnRequest(ctx: AppContext, adminId: number, userId: number, typedEmail: string, log: (err: unknown) => void): Promise<ErasureCounts> {
+export async function eraseOnRequest(
+  ctx: AppContext,
+  adminId: number,
+  userId: number,
+  typedEmail: string,
+  log: (err: unknown) => void,
+): Promise<ErasureCounts> {
   const user = await findAccount(ctx.db, userId);
   if (!user) throw new AppError(Code.AccountNotFound);
   if (typedEmail.trim().toLowerCase() !== user.email) throw new AppError(Code.ErasureConfirmMismatch, { fields: { email: Code.ErasureConfirmMismatch } });

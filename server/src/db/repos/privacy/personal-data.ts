@@ -11,12 +11,7 @@ export function findAccount(db: Db, userId: number) {
 }
 
 export function userSessions(db: Db, userId: number) {
-  return db
-    .selectFrom('sessions')
-    .select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).orderBy('id').execute();
 }
 
 /** Every upload of the person, used in an entry or not (the rows carry the original file names). */
@@ -83,5 +78,9 @@ export async function deleteScamReportsFrom(db: Db, email: string): Promise<numb
 
 /** The account row kept for the record, its address and password made unusable and its role taken away. */
 export function anonymiseAccount(db: Db, userId: number, values: { email: string; password_hash: string; disabled_at: string }) {
-  return db.updateTable('users').set({ ...values, role: 'user' }).where('id', '=', userId).execute();
+  return db
+    .updateTable('users')
+    .set({ ...values, role: 'user' })
+    .where('id', '=', userId)
+    .execute();
 }
