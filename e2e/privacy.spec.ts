@@ -39,9 +39,9 @@ test('empty install: the footer leads to the built-in privacy notice in three la
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'builtin-phone');
   // The forms that collect personal data link to it.
-  for (const path of ['register', 'contactUs', 'share']) {
-    await page.goto(`${EMPTY_BASE_URL}/en-US/${path}`);
-    await expect(page.getByTestId('privacy-note').first().getByRole('link')).toHaveAttribute('href', '/en-US/privacy');
+  for (const path of ['/en-US/register', '/en-US/contactUs', '/share']) {
+    await page.goto(`${EMPTY_BASE_URL}${path}`);
+    await expect(page.getByTestId('privacy-note').first().getByRole('link'), path).toHaveAttribute('href', /\/privacy$/);
   }
   expectClean();
 });
@@ -73,7 +73,7 @@ test('empty install: the organiser publishes their own notice in the console and
   expectClean();
 });
 
-test('an entrant downloads their data and deletes their account from the account page', async ({ page, request, expectClean }) => {
+test('an entrant downloads their data and deletes their account from the account page', async ({ page, request, problems, expectClean }) => {
   test.setTimeout(180_000);
   const email = `privacy-entrant-${Date.now().toString(36)}@example.test`;
   const entrant = await registerThroughApi(request, { email, locale: 'en-US' });
@@ -122,5 +122,7 @@ test('an entrant downloads their data and deletes their account from the account
   // The address no longer signs in.
   const login = await request.post('/api/auth/login', { data: { email, password: entrant.password } });
   expect((await login.json()).code).toBe(1005);
+  // The refused wrong password is the browser's one logged 400, on purpose.
+  problems.list = problems.list.filter((p) => !/status of 400 .*\/api\/account\/delete$/.test(p));
   expectClean();
 });

@@ -79,7 +79,8 @@ export function AccountDataSection() {
         <p>
           <FormattedMessage id="account.privacy.deleteWarning" />
         </p>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void remove(v)}>
+        {/* Named, so its field ids do not collide with the password form's on the same page. */}
+        <Form form={form} name="deleteAccount" layout="vertical" requiredMark={false} onFinish={(v) => void remove(v)}>
           <Form.Item name="password" label={intl.formatMessage({ id: 'account.privacy.password' })} rules={[schemaRule(loginPasswordField)]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
