@@ -6,6 +6,7 @@ import type { Locale } from '../common/locales';
 import { expect, test } from './fixtures';
 import { registerThroughApi, submitThroughApi } from './support/api-entrant';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
+import { createOrganiser } from './support/entrant-ui';
 import { chooseOption } from './support/select';
 
 /**
@@ -124,5 +125,43 @@ test('an entrant downloads their data and deletes their account from the account
   expect((await login.json()).code).toBe(1005);
   // The refused wrong password is the browser's one logged 400, on purpose.
   problems.list = problems.list.filter((p) => !/status of 400 .*\/api\/account\/delete$/.test(p));
+  expectClean();
+});
+
+test('the organiser erases a person from the console users page; the erasure is on the record', async ({ page, request, expectClean }) => {
+  test.setTimeout(120_000);
+  const organiser = { email: `privacy-admin-${Date.now().toString(36)}@example.test`, password: 'Er4se#Record' };
+  createOrganiser(organiser.email, organiser.password);
+  const email = `privacy-asked-${Date.now().toString(36)}@example.test`;
+  const person = await registerThroughApi(request, { email });
+  await page.goto('/admin/#/login');
+  await page.getByLabel('邮箱').fill(organiser.email);
+  await page.getByLabel('密码').fill(organiser.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+  await page.goto('/admin/#/users');
+  await page.getByRole('searchbox', { name: m('zh-CN', 'console.users.email') }).fill(email);
+  await page.getByRole('searchbox', { name: m('zh-CN', 'console.users.email') }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: m('zh-CN', 'console.users.erase') }).click();
+  const dialog = page.getByRole('dialog');
+  // antd spaces a two-character Chinese button label ("清 除").
+  const confirm = dialog.getByRole('button', { name: /^清\s*除$/ });
+  // The button waits for the exact address.
+  await dialog.getByTestId('erase-confirm-email').fill(`x${email}`);
+  await expect(confirm).toBeDisabled();
+  await dialog.getByTestId('erase-confirm-email').fill(email.toUpperCase());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'console-erase-dialog');
+  const erased = page.waitForResponse((r) => /\/api\/admin\/users\/\d+\/erase$/.test(r.url()));
+  await confirm.click();
+  expect((await erased).status()).toBe(200);
+  await expect(page.getByText(m('zh-CN', 'console.users.erased'))).toBeVisible();
+  // The person's address is gone from the list, and the record names the organiser.
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await expect(page.getByTestId('erasure-record').getByRole('row').filter({ hasText: organiser.email }).first()).toBeVisible();
+  await shot(page, 'console-users');
+  const login = await request.post('/api/auth/login', { data: { email, password: person.password } });
+  expect((await login.json()).code).toBe(1005);
   expectClean();
 });
