@@ -299,6 +299,15 @@ describe.each(DIALECTS)('entry form: answers on submit (%s)', (dialect) => {
     const res = await api(owner, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: await uploadEntryFiles(owner), group: 'vertical', answers: adultAnswers() });
     expect(res.body.code).toBe(Code.FilmOrientationRefused);
     expect(res.body.data.values).toEqual({ value: 'landscape (16:9)', limit: 'portrait (9:16)' });
+    // A 9:16 film is taken there.
+    const tall = fixtureDir();
+    try {
+      const film = fs.readFileSync(await makeEntryFilm(path.join(tall, 'tall.mp4'), { width: 1080, height: 1920, seconds: 2 }));
+      const vertical = await submitEntry(await newEntrant(t, base), { film, form: { group: 'vertical' }, answers: adultAnswers() });
+      expect(vertical.id).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(tall, { recursive: true, force: true });
+    }
     // Tightening the Open Group's limits later leaves the entries sent before readable and valid.
     await consoleCall('PUT', '/api/admin/entry-groups/open', { name: label('Open'), film: { maxSeconds: 1, orientations: ['portrait'], minShortSide: null } });
     const detail = await consoleCall('GET', `/api/admin/entries/${openEntry}`);
