@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ENTRY_FORM_PATH, ENTRY_FORM_PATH } from '../../common/entry-form/api';
 import type { FieldDefinition, GroupDefinition, PublicEntryForm } from '../../common/entry-form/definitions';
 import { Code } from '../../common/errors';
-import { createTestUser, DIALECTS, insertEntry, useTestApp } from './factories';
+import { createTestJuror, createTestUser, DIALECTS, insertEntry, useTestApp } from './factories';
 
 /**
  * The organiser's entry form on an empty install: the two default groups exist, groups and fields are made,
@@ -90,6 +90,11 @@ describe.each(DIALECTS)('entry form: the console API (%s)', (dialect) => {
     expect((await call('DELETE', '/api/admin/entry-groups/vertical')).json().code).toBe(Code.EntryGroupNotFound);
     const counts = (await call('GET', ADMIN_ENTRY_FORM_PATH)).json().data.entryCounts as Record<string, number>;
     expect(counts.open).toBe(1);
+    // A juror's scope is one of the groups that exist.
+    const juror = await createTestJuror(t.ctx);
+    const scoped = await call('PUT', `/api/admin/jury/jurors/${juror.id}`, { juryMemberId: null, group: 'vertical' });
+    expect(scoped.json().code).toBe(Code.EntryGroupUnknown);
+    expect((await call('PUT', `/api/admin/jury/jurors/${juror.id}`, { juryMemberId: null, group: 'student' })).json().code).toBe(0);
   });
 
   it('adds fields of every type, refuses unsound ones, and orders them', async () => {
