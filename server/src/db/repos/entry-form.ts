@@ -37,27 +37,6 @@ export async function nextPosition(db: Executor, table: 'entry_groups' | 'entry_
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
 }
 
-/** Entries (withdrawn ones aside) per group key. */
-export async function entryCountsByGroup(db: Executor): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('entries')
-    .select(['group', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '!=', 'withdrawn')
-    .groupBy('group')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.group, Number(r.n)]));
-}
-
-/** Entries naming the group, withdrawn ones too (their rows still name it). */
-export async function countGroupEntries(db: Executor, key: string): Promise<number> {
-  const row = await db
-    .selectFrom('entries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('group', '=', key)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function listFieldRows(db: Executor) {
   return db.selectFrom('entry_fields').selectAll().orderBy('position').orderBy('id').execute();
 }
@@ -81,15 +60,4 @@ export async function deleteFieldRow(db: Executor, id: number): Promise<void> {
 
 export async function setFieldPosition(db: Executor, id: number, position: number): Promise<void> {
   await db.updateTable('entry_fields').set({ position }).where('id', '=', id).execute();
-}
-
-/** The answers of entries that answered a field (to refuse changing the type of an answered field). */
-export async function entryAnswersContaining(db: Executor, key: string): Promise<boolean> {
-  const rows = await db.selectFrom('entries').select('answers').where('answers', 'like', `%"${key}"%`).limit(50).execute();
-  return rows.some((r) => key in (JSON.parse(r.answers ?? '{}') as Record<string, unknown>));
-}
-
-/** An entry's answers and the definitions they were checked against. */
-export function entryFormColumns(db: Executor, entryId: number) {
-  return db.selectFrom('entries').select(['answers', 'form_snapshot']).where('id', '=', entryId).executeTakeFirst();
 }
