@@ -13,12 +13,13 @@ import {
   makeImage,
   newEntrant,
   openSubmissions,
+  SMALL_PDF,
   submitEntry,
   uploadEntryFiles,
   uploadFieldFile,
   useTestApp,
 } from './factories';
-import { api, type Client } from './submission-client';
+import { api, type Client, uploadFile } from './submission-client';
 
 /**
  * The organiser's form on an empty install, walked as it is used: fields of every type made through the
@@ -209,6 +210,8 @@ describe.each(DIALECTS)('entry form: answers on submit (%s)', (dialect) => {
   it('takes a minor in the Student Group with the guardian, the pledge and an ID card kept private', async () => {
     const owner = await newEntrant(t, base);
     idCard = await makeImage(856, 540, 'jpeg');
+    // The card is checked by its bytes like the entry's images: a PDF is no image.
+    expect((await uploadFile(owner, 'fieldFile', SMALL_PDF, 'card.pdf')).body.code).toBe(Code.ImageType);
     const card = await uploadFieldFile(owner, idCard);
     const sent = await submitEntry(owner, {
       form: { group: 'student' },
