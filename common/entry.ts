@@ -1,4 +1,5 @@
 import type { EntryGroup } from './constants';
+import type { PresentedAnswer } from './entry-form/definitions';
 import type { MediaStatus } from './media';
 
 /**
@@ -41,6 +42,11 @@ export type Entry = {
   approvedAt: string | null;
   /** The film from the media pipeline: renditions and processing state. */
   film: MediaStatus;
+  /**
+   * Answers to the organiser's fields, in the order asked and as they were asked, as the reader may see them
+   * (a juror: only fields shown to jurors; a file's download link for the organiser only).
+   */
+  answers: PresentedAnswer[];
 };
 
 /** The film's processing state alone, for lists ("processing 42%"). */

@@ -36,7 +36,7 @@ export type JuryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' 
 };
 
 export type JuryEntryDetail = JuryEntrySummary &
-  Pick<Entry, 'description' | 'slogan' | 'film'> & {
+  Pick<Entry, 'description' | 'slogan' | 'film' | 'answers'> & {
     teamDesc: Entry['teamDesc'] | null;
     teamLogoUrl: Entry['teamLogoUrl'];
     criteria: CriterionForJuror[];

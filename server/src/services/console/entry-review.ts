@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { consoleEntryDetail, consoleSummary } from '../entries/presenter';
 import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from '../entries/status';
+import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present-answers';
 import { unpublishEntryFilm } from '../media/unpublish';
 
 export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<AdminEntrySummary>> {
@@ -37,7 +38,7 @@ export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<Admi
   return { items: rows.map((r) => consoleSummary(r, jobs.get(r.id))), total, page: w.page, pageSize: w.pageSize };
 }
 
-export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail> {
+export async function entryDetail(db: Db, id: number, viewer: OrganiserViewer): Promise<AdminEntryDetail> {
   const row = await findEntryWithSubmitter(db, id);
   if (!row) throw new AppError(Code.NotFound);
   const [history, job] = await Promise.all([listReviews(db, id), findJobByEntry(db, id)]);
@@ -45,6 +46,7 @@ export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail>
     row,
     job,
     history.map((h) => ({ id: h.id, action: h.action, note: h.note, adminEmail: h.admin_email, createdAt: h.created_at })),
+    await presentEntryAnswers(db, id, viewer),
   );
 }
 

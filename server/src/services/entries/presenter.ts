@@ -1,5 +1,6 @@
 import type { AdminEntryDetail, AdminEntrySummary, EntryReview } from '../../../../common/console/api-types';
 import type { Entry } from '../../../../common/entry';
+import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
 import type { GalleryEntryDetail, GalleryEntrySummary } from '../../../../common/gallery';
 import type { JuryEntryDetail, JuryEntryStatus, JuryEntrySummary } from '../../../../common/jury/api-types';
 import type { MediaStatus } from '../../../../common/media';
@@ -15,7 +16,7 @@ import { publicStatus, statusOf } from '../media/jobs';
  * audience must never see (the vote count for jurors, private keys for the public) is left out here.
  */
 
-/** The column behind each field of `Entry` (the film comes from the media job, not from a column). */
+/** The column behind each field of `Entry` (the film comes from the media job, the answers are presented by entry-form/present-answers). */
 const COLUMN = {
   id: 'id',
   submissionNo: 'submission_no',
@@ -38,7 +39,7 @@ const COLUMN = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
   approvedAt: 'approved_at',
-} as const satisfies Record<Exclude<keyof Entry, 'film'>, keyof EntryRow>;
+} as const satisfies Record<Exclude<keyof Entry, 'film' | 'answers'>, keyof EntryRow>;
 
 type Field = keyof typeof COLUMN;
 /** A row holding the columns behind `K`: the repository's narrower selects qualify. */
@@ -91,8 +92,14 @@ export function ownerEntry(row: EntryRow, editable: boolean, media: MyEntry['med
   };
 }
 
-export function ownerEntryDetail(row: EntryRow, editable: boolean, media: MyEntry['media'], files: MyEntryDetail['files']): MyEntryDetail {
-  return { ...ownerEntry(row, editable, media), ...fields(row, ['description', 'team', 'teamDesc', 'slogan']), files };
+export function ownerEntryDetail(
+  row: EntryRow,
+  editable: boolean,
+  media: MyEntry['media'],
+  files: MyEntryDetail['files'],
+  answers: PresentedAnswer[],
+): MyEntryDetail {
+  return { ...ownerEntry(row, editable, media), ...fields(row, ['description', 'team', 'teamDesc', 'slogan']), files, answers };
 }
 
 /** The owner's data export: every field but the private storage key, and the reviews as the owner is told them. */
@@ -118,7 +125,12 @@ export function consoleSummary(row: ConsoleRow, job: MediaJob | undefined): Admi
   };
 }
 
-export function consoleEntryDetail(row: ConsoleRow & { submitter_locale: string }, job: MediaJob | undefined, history: EntryReview[]): AdminEntryDetail {
+export function consoleEntryDetail(
+  row: ConsoleRow & { submitter_locale: string },
+  job: MediaJob | undefined,
+  history: EntryReview[],
+  answers: PresentedAnswer[],
+): AdminEntryDetail {
   return {
     ...consoleSummary(row, job),
     ...fields(row, ['description', 'teamDesc', 'slogan', 'teamLogoUrl', 'videoCoverUrl']),
@@ -126,6 +138,7 @@ export function consoleEntryDetail(row: ConsoleRow & { submitter_locale: string 
     ...fields(row, ['empowerKey', 'rejectReason', 'locale']),
     submitter: { id: row.user_id, email: row.submitter_email, locale: row.submitter_locale },
     history,
+    answers,
   };
 }
 
@@ -140,7 +153,8 @@ export function jurorSummary(row: JurorRow, blind: boolean, state: JuryEntryStat
 
 type JurorEntryView = Omit<JuryEntryDetail, 'criteria' | 'scores' | 'comment' | 'recused' | 'locked'>;
 
-export function jurorEntry(row: JurorRow, blind: boolean, state: JuryEntryStatus, job: MediaJob | undefined): JurorEntryView {
+/** `answers`: those the organiser shows jurors (entry-form/present-answers). */
+export function jurorEntry(row: JurorRow, blind: boolean, state: JuryEntryStatus, job: MediaJob | undefined, answers: PresentedAnswer[]): JurorEntryView {
   const film: MediaStatus = statusOf(job, row);
   return {
     ...jurorSummary(row, blind, state),
@@ -149,5 +163,6 @@ export function jurorEntry(row: JurorRow, blind: boolean, state: JuryEntryStatus
     teamLogoUrl: blind ? null : row.team_logo_url,
     // The film as the public sees it; its failure details are the entrant's and the organiser's.
     film: publicStatus(film),
+    answers,
   };
 }

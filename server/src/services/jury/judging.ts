@@ -12,6 +12,7 @@ import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { localize } from '../content/localize';
 import { jurorEntry, jurorSummary } from '../entries/presenter';
+import { presentEntryAnswers } from '../entry-form/present-answers';
 import { judgingWindow, readJurySettings } from './settings';
 
 /** The juror's scope (null: every group); anyone else is refused (7105) even with a valid session. */
@@ -101,7 +102,7 @@ export async function myEntry(ctx: AppContext, userId: number, entryId: number, 
     criteria.map((c) => c.id),
   );
   return {
-    ...jurorEntry(row, settings.blind, stateOf(sheet, row.id), job),
+    ...jurorEntry(row, settings.blind, stateOf(sheet, row.id), job, await presentEntryAnswers(ctx.db, row.id, { audience: 'juror', locale })),
     criteria: criteriaFor(criteria, locale),
     scores: sheet.scores.get(row.id) ?? {},
     comment: sheet.comments.get(row.id) ?? '',

@@ -1,4 +1,5 @@
 import { Code } from '../../../../common/errors';
+import type { Locale } from '../../../../common/locales';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -7,6 +8,7 @@ import { entryUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { ownerEntry, ownerEntryDetail } from '../entries/presenter';
 import { mayApply } from '../entries/status';
+import { presentEntryAnswers } from '../entry-form/present-answers';
 import { getMediaStatus } from '../media/jobs';
 import { submissionSettings } from './settings';
 
@@ -32,7 +34,7 @@ export async function myEntryRow(db: Db, userId: number, id: number): Promise<En
   return row;
 }
 
-export async function getMyEntry(ctx: AppContext, userId: number, id: number): Promise<MyEntryDetail> {
+export async function getMyEntry(ctx: AppContext, userId: number, id: number, locale: Locale): Promise<MyEntryDetail> {
   const { db } = ctx;
   const row = await myEntryRow(db, userId, id);
   const { open } = await submissionSettings(db);
@@ -46,5 +48,5 @@ export async function getMyEntry(ctx: AppContext, userId: number, id: number): P
       meta: JSON.parse(upload.meta) as Record<string, unknown>,
     };
   }
-  return ownerEntryDetail(row, editable(row, open), await mediaOf(ctx, row.id), files);
+  return ownerEntryDetail(row, editable(row, open), await mediaOf(ctx, row.id), files, await presentEntryAnswers(db, row.id, { audience: 'owner', locale }));
 }

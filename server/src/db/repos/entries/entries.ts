@@ -375,3 +375,37 @@ export async function voteTotals(db: Db) {
   ]);
   return { total: Number(sum?.n ?? 0), top };
 }
+
+// --- The organiser's entry form: groups in use, answers -------------------------------------------------------
+
+/** Entries (withdrawn ones aside) per group key. */
+export async function entryCountsByGroup(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('entries')
+    .select(['group', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '!=', 'withdrawn')
+    .groupBy('group')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.group, Number(r.n)]));
+}
+
+/** Entries naming the group, withdrawn ones too (their rows still name it). */
+export async function countGroupEntries(db: Db, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group', '=', key)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The answers of entries that answered a field (to refuse changing the type of an answered field). */
+export async function entryAnswersContaining(db: Db, key: string): Promise<boolean> {
+  const rows = await db.selectFrom('entries').select('answers').where('answers', 'like', `%"${key}"%`).limit(50).execute();
+  return rows.some((r) => key in (JSON.parse(r.answers ?? '{}') as Record<string, unknown>));
+}
+
+/** An entry's answers and the definitions they were checked against. */
+export function entryFormColumns(db: Db, entryId: number) {
+  return db.selectFrom('entries').select(['answers', 'form_snapshot']).where('id', '=', entryId).executeTakeFirst();
+}
