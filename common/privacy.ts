@@ -1,3 +1,5 @@
+import type { PresentedAnswer } from './entry-form/definitions';
+
 /**
  * How long the site keeps the addresses that identify a voter or a visitor: votes, the vote audit, contact
  * messages and scam reports keep their full IP address (and an e-mail voter's masked address) for this many
@@ -49,6 +51,8 @@ export type ExportedEntry = {
   createdAt: string;
   updatedAt: string;
   approvedAt: string | null;
+  /** The answers to the organiser's fields, as the owner reads them (a file answer names its upload in `files`). */
+  answers: PresentedAnswer[];
   /** The review decisions as the owner is told them: what and when, the reason of a rejection, never who. */
   reviews: { action: string; note: string | null; at: string }[];
 };

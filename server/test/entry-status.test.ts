@@ -90,6 +90,7 @@ describe('entry status machine', () => {
       team: '',
       team_desc: '',
       slogan: '',
+      answers: '{}',
       team_logo_url: null,
       cover_url: null,
       video_cover_url: null,

@@ -9,6 +9,7 @@ import {
   DIALECTS,
   type Entrant,
   linkIn,
+  makeImage,
   newEntrant,
   openSubmissions,
   registerBody,
@@ -17,6 +18,7 @@ import {
   solvePow,
   submitEntry,
   type TestApp,
+  uploadFieldFile,
   useMailedApp,
 } from './factories';
 import { runUntilSettled, testSettings } from './media-helpers';
@@ -49,7 +51,8 @@ function filesOf(t: TestApp, entry: SubmittedEntry, rendition: string | null): s
 
 /**
  * The right of access and of erasure: an entrant registered and verified through the API, with an entry
- * submitted through tus and the form, approved in the console, voted for through the vote endpoint and a
+ * submitted through tus and the form (with answers to two organiser fields, one a private file), approved in the
+ * console, voted for through the vote endpoint and a
  * message sent through the contact form, downloads everything the site holds about them, then deletes their
  * account. Afterwards no text column of any table names them, their files are gone from disk, the votes and
  * the contest's record of the entry stay, and the erasure is on the organiser's record. The organiser's
@@ -59,6 +62,9 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
   const { t, sink, post } = useMailedApp(dialect, {}, { timeout: 120_000 });
   let admin: Awaited<ReturnType<typeof createTestUser>>;
   let base: string;
+  /** The keys of the organiser's two fields: a crew list (names, e-mails) and a private file (an ID card). */
+  let crewKey: string;
+  let cardKey: string;
   const as = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'x-locale': 'en-US' }, ...(payload ? { payload: payload as object } : {}) });
   const approve = async (id: number) => expect((await as(admin.token, 'POST', `/api/admin/entries/${id}/approve`)).json().code).toBe(0);
@@ -83,12 +89,23 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
   beforeAll(async () => {
     admin = await createTestUser(t.ctx, { role: 'admin' });
     base = await openSubmissions(t);
+    // The organiser asks every entrant for their crew and, optionally, an ID card (console API).
+    const label = (en: string) => ({ 'zh-CN': en, 'zh-TW': en, 'en-US': en });
+    const field = async (body: object) => {
+      const res = await as(admin.token, 'POST', '/api/admin/entry-fields', { visibleToJurors: false, ...body });
+      expect(res.json().code, res.body).toBe(0);
+      return res.json().data.key as string;
+    };
+    crewKey = await field({ type: 'teamMembers', label: label('Crew'), limits: { minItems: 1, maxItems: 3 } });
+    cardKey = await field({ type: 'file', label: label('ID card') });
   }, 60_000);
 
   describe('the entrant', () => {
     const email = `lin.harbour.${dialect}@example.test`;
     const team = 'Quiet Harbour Collective';
     const teamDesc = 'Two sisters from Ningbo filming their grandmother';
+    const crew = { name: 'Lin Harbourson', role: 'Director', email: 'lin.crew.harbour@example.test' };
+    const cardName = 'harbour-id-card-lin.jpg';
     const names = {
       teamLogo: 'harbour-logo-lin.png',
       cover: 'harbour-cover-lin.jpg',
@@ -99,6 +116,7 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
     let entrant: Entrant;
     let entry: SubmittedEntry;
     let rendition: string | null;
+    let cardFile: string;
 
     beforeAll(async () => {
       const registered = await post('/api/auth/register', await registerBody(t, { email, password: PASSWORD, confirmPassword: PASSWORD }));
@@ -110,7 +128,9 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
       const user = (await as(login.json().data.token, 'GET', '/api/currentUser')).json().data;
       entrant = { base, token: login.json().data.token, id: user.id, email };
 
-      entry = await submitEntry(entrant, { form: { team, teamDesc, title: 'The Harbour Call' }, names });
+      const card = await uploadFieldFile(entrant, await makeImage(856, 540, 'jpeg'), cardName);
+      entry = await submitEntry(entrant, { form: { team, teamDesc, title: 'The Harbour Call' }, names, answers: { [crewKey]: [crew], [cardKey]: card } });
+      cardFile = path.join(t.ctx.config.dataDir, 'uploads', card);
       rendition = (await runUntilSettled(t.ctx, entry.id, testSettings())).output;
       await approve(entry.id);
       await vote(entry.id, '198.51.100.31');
@@ -151,8 +171,14 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
       expect(data.entries[0]?.entryNo).toEqual(expect.any(Number));
       expect(data.entries[0]?.reviews.map((r) => r.action)).toEqual(['approve']);
       expect(JSON.stringify(data.entries[0]?.reviews)).not.toContain(admin.email); // the owner is not told who reviewed
-      expect(data.files.map((f) => f.originalName).sort()).toEqual(Object.values(names).sort());
-      expect(data.files.every((f) => f.entryId === entry.id && f.size > 0)).toBe(true);
+      // The answers to the organiser's fields, and the field file among the files.
+      expect(data.entries[0]?.answers).toEqual([
+        expect.objectContaining({ key: crewKey, value: [crew] }),
+        expect.objectContaining({ key: cardKey, type: 'file' }),
+      ]);
+      expect(data.files.map((f) => f.originalName).sort()).toEqual([...Object.values(names), cardName].sort());
+      expect(data.files.every((f) => f.size > 0)).toBe(true);
+      expect(data.files.find((f) => f.originalName === cardName)).toMatchObject({ purpose: 'fieldFile', type: 'jpeg' });
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
       expect(JSON.stringify(data.sessions)).not.toMatch(/digest|token/i);
       expect(data.contactMessages).toEqual([expect.objectContaining({ content: `Is my film in? ${team}`, email: email.toUpperCase() })]);
@@ -174,14 +200,14 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
     });
 
     it('deletes the account: no personal data remains, files are gone, the record and the votes stay, audited', async () => {
-      const files = filesOf(t, entry, rendition);
+      const files = [...filesOf(t, entry, rendition), cardFile];
       expect(files.filter((f) => fs.existsSync(f))).toEqual(files); // all there before
-      expect(files).toHaveLength(6);
+      expect(files).toHaveLength(7);
       const before = await entryRow(entry.id);
       const votesBefore = await voteRows(entry.id);
 
       const res = await as(entrant.token, 'POST', '/api/account/delete', { password: PASSWORD });
-      expect(res.json(), res.body).toMatchObject({ code: 0, data: { entries: 1, files: 5, contactMessages: 1 } });
+      expect(res.json(), res.body).toMatchObject({ code: 0, data: { entries: 1, files: 6, contactMessages: 1 } });
       expect(res.json().data.sessions).toBeGreaterThanOrEqual(1);
 
       // Signed out everywhere, and the address and password no longer sign in.
@@ -189,7 +215,7 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
       expect((await post('/api/auth/login', { email, password: PASSWORD })).json().code).toBe(1005); // no such account any more
 
       // Nothing names them in any table.
-      const needles = [email, team, teamDesc, ...Object.values(names)].map((n) => n.toLowerCase());
+      const needles = [email, team, teamDesc, crew.name, crew.email, cardName, ...Object.values(names)].map((n) => n.toLowerCase());
       const found = (await everyText(t)).filter((c) => needles.some((n) => c.value.includes(n)));
       expect(found).toEqual([]);
       expect(files.filter((f) => fs.existsSync(f))).toEqual([]);
@@ -204,7 +230,7 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
       // Audited as a self-deletion.
       const record = (await as(admin.token, 'GET', '/api/admin/erasures')).json().data;
       expect(record.items).toContainEqual(
-        expect.objectContaining({ userId: entrant.id, by: null, counts: expect.objectContaining({ entries: 1, files: 5, contactMessages: 1 }) }),
+        expect.objectContaining({ userId: entrant.id, by: null, counts: expect.objectContaining({ entries: 1, files: 6, contactMessages: 1 }) }),
       );
       // The console cannot erase it twice.
       const again = await as(admin.token, 'POST', `/api/admin/users/${entrant.id}/erase`, {

@@ -103,10 +103,15 @@ export function ownerEntryDetail(
 }
 
 /** The owner's data export: every field but the private storage key, and the reviews as the owner is told them. */
-export function exportedEntry(row: EntryRow, reviews: { action: string; note: string | null; created_at: string }[]): ExportedEntry {
+export function exportedEntry(
+  row: EntryRow,
+  reviews: { action: string; note: string | null; created_at: string }[],
+  answers: PresentedAnswer[],
+): ExportedEntry {
   return {
     ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'description', 'team', 'teamDesc', 'slogan']),
     ...fields(row, ['teamLogoUrl', 'coverUrl', 'videoCoverUrl', 'award', 'rejectReason', 'voteCount', 'locale', 'createdAt', 'updatedAt', 'approvedAt']),
+    answers,
     reviews: reviews.map((r) => ({ action: r.action, note: r.action === 'reject' ? r.note : null, at: r.created_at })),
   };
 }

@@ -76,7 +76,8 @@ export function withdrawnColumns(status: string, now: string): Changes {
 
 /**
  * Erasing keeps what the contest's record needs (number, title, group, award, vote count) and blanks every
- * text that may name the entrant or their team; the files are the caller's to delete, as on withdrawal.
+ * text and answer that may name the entrant or their team; the files (field files too) are the caller's to
+ * delete, as on withdrawal.
  */
 export function erasedColumns(status: string, now: string): Changes {
   assertMayApply('erase', status);
@@ -86,6 +87,8 @@ export function erasedColumns(status: string, now: string): Changes {
     team: '',
     team_desc: '',
     slogan: '',
+    // The answers to the organiser's fields (names, birth dates, crew, file keys) go; the form they answered stays.
+    answers: '{}',
     team_logo_url: null,
     cover_url: null,
     video_cover_url: null,

@@ -1,4 +1,5 @@
 import { Code } from '../../../../common/errors';
+import { DEFAULT_LOCALE, isLocale } from '../../../../common/locales';
 import type { AccountExport } from '../../../../common/privacy';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -6,6 +7,7 @@ import { listAllUserEntries, listReviews } from '../../db/repos/entries/entries'
 import { accountVotes, contactMessagesFrom, findAccount, userSessions, userUploads } from '../../db/repos/privacy/personal-data';
 import { AppError } from '../../errors';
 import { exportedEntry } from '../entries/presenter';
+import { presentAnswers } from '../entry-form/present-answers';
 
 /**
  * Everything the site holds about one person, as they may see it (the right of access and portability):
@@ -21,7 +23,15 @@ export async function exportAccount(ctx: AppContext, userId: number): Promise<Ac
   return {
     exportedAt: nowIso(),
     account: { id: user.id, email: user.email, locale: user.locale, role: user.role, verifiedAt: user.verified_at, createdAt: user.created_at },
-    entries: await Promise.all(entries.map(async (row) => exportedEntry(row, await listReviews(db, row.id)))),
+    entries: await Promise.all(
+      entries.map(async (row) =>
+        exportedEntry(
+          row,
+          await listReviews(db, row.id),
+          presentAnswers(row, { audience: 'owner', locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE }),
+        ),
+      ),
+    ),
     files: (await userUploads(db, userId)).map((u) => {
       const meta = JSON.parse(u.meta) as Record<string, unknown>;
       return {
