@@ -1,4 +1,4 @@
-import type { PresentedAnswer } from './entry-form/definitions';
+import type { Entry } from './entry';
 
 /**
  * How long the site keeps the addresses that identify a voter or a visitor: votes, the vote audit, contact
@@ -29,33 +29,13 @@ export type ErasureCounts = {
 /** A row of the console's erasure record: `by` null when the person deleted their own account. */
 export type ErasureRecord = { id: number; userId: number; by: { id: number; email: string | null } | null; at: string; counts: ErasureCounts };
 
-/** An entry in a person's data export: every field the owner may see, its files and its review history. */
-export type ExportedEntry = {
-  id: number;
-  submissionNo: string;
-  entryNo: number | null;
-  status: string;
-  group: string;
-  title: string;
-  description: string;
-  team: string;
-  teamDesc: string;
-  slogan: string;
-  teamLogoUrl: string | null;
-  coverUrl: string | null;
-  videoCoverUrl: string | null;
-  award: string | null;
-  rejectReason: string | null;
-  voteCount: number;
-  locale: string;
-  createdAt: string;
-  updatedAt: string;
-  approvedAt: string | null;
-  /** The answers to the organiser's fields, as the owner reads them (a file answer names its upload in `files`). */
-  answers: PresentedAnswer[];
-  /** The review decisions as the owner is told them: what and when, the reason of a rejection, never who. */
-  reviews: { action: string; note: string | null; at: string }[];
-};
+/**
+ * An entry in a person's data export: every field the owner may see (not the organiser's private storage key, not
+ * the film's renditions), the answers to the organiser's fields as the owner reads them (a file answer names its
+ * upload in `files`), and the review decisions as the owner is told them: what and when, the reason of a
+ * rejection, never who.
+ */
+export type ExportedEntry = Omit<Entry, 'empowerKey' | 'film'> & { reviews: { action: string; note: string | null; at: string }[] };
 
 /** GET /api/account/export: everything the site holds about the signed-in person. */
 export type AccountExport = {
