@@ -240,6 +240,15 @@ describe.each(DIALECTS)('privacy: export and erasure on %s', (dialect) => {
     });
   });
 
+  it('limits downloads to five a quarter of an hour per address (1202)', async () => {
+    const user = await createTestUser(t.ctx);
+    const download = () =>
+      t.app.inject({ url: '/api/account/export', remoteAddress: '203.0.113.99', headers: { authorization: `Bearer ${user.token}`, 'x-locale': 'en-US' } });
+    for (let i = 0; i < 5; i++) expect((await download()).statusCode).toBe(200);
+    const sixth = await download();
+    expect([sixth.statusCode, sixth.json().code]).toEqual([429, 1202]);
+  });
+
   describe('the organiser', () => {
     let person: Entrant;
     let entry: SubmittedEntry;
