@@ -114,6 +114,10 @@ export const Code = {
   UploadCredentialUsed: 5020,
   TrailerTooLong: 5021,
   VideoCutShort: 5030,
+  // An account's upload quotas (server settings UPLOAD_*): too many at once, too many bytes in progress, too many stored.
+  UploadsAtOnce: 5040,
+  UploadBytesInProgress: 5041,
+  UploadBytesTotal: 5042,
   // 6xxx console
   EntryStatusConflict: 6001,
   RejectReasonRequired: 6002,
@@ -173,6 +177,8 @@ export const Code = {
   Internal: 9500,
   Unavailable: 9503,
   StorageFull: 9507,
+  // The free disk is down to its reserve: new uploads wait, reads and votes go on.
+  StorageReserve: 9508,
   Overloaded: 9510,
   MetricsTokenInvalid: 9511,
   BodyNotAccepted: 9420,
