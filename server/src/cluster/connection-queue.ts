@@ -13,7 +13,10 @@ export class ConnectionQueue {
   private readonly server = net.createServer({ pauseOnConnect: true }, (socket) => this.hand(socket));
   private readonly ready: Worker[] = [];
   private readonly waiting = new Set<net.Socket>();
+  /** Connections sent to a worker that has not yet said it took them, by their id, with the worker. */
+  private readonly sent = new Map<number, { socket: net.Socket; worker: Worker }>();
   private turn = 0;
+  private lastId = 0;
 
   /** `maxWaiting`: connections kept while no worker is ready; past it one is closed at once (the process's files are finite). */
   constructor(private readonly maxWaiting: number) {
@@ -40,10 +43,25 @@ export class ConnectionQueue {
     }
   }
 
-  /** The worker exited or is stopping: it gets no more connections. */
+  /** The worker has its own copy of the connection: the primary's is closed (the connection stays open). */
+  took(id: number): void {
+    this.sent.get(id)?.socket.destroy();
+    this.sent.delete(id);
+  }
+
+  /**
+   * The worker exited or is stopping: it gets no more connections, and those it was sent but never took
+   * (it died with them in its channel) go to another worker.
+   */
   remove(worker: Worker): void {
     const at = this.ready.indexOf(worker);
     if (at >= 0) this.ready.splice(at, 1);
+    if (worker.isConnected()) return;
+    for (const [id, entry] of this.sent) {
+      if (entry.worker !== worker) continue;
+      this.sent.delete(id);
+      this.hand(entry.socket);
+    }
   }
 
   get waitingCount(): number {
@@ -69,10 +87,13 @@ export class ConnectionQueue {
       socket.once('close', () => this.waiting.delete(socket));
       return;
     }
-    const message: PrimaryMessage = { mfc: 'connection' };
-    // A worker that died between its last message and this send: the connection goes to the next one, or waits.
-    worker.send(message, socket, (err: Error | null) => {
-      if (!err) return;
+    const id = ++this.lastId;
+    const message: PrimaryMessage = { mfc: 'connection', id };
+    this.sent.set(id, { socket, worker });
+    // The primary keeps its copy until the worker says it took the connection: one sent to a worker that dies
+    // first is handed again (remove), not lost with the dead worker's channel.
+    worker.send(message, socket, { keepOpen: true }, (err: Error | null) => {
+      if (!err || !this.sent.delete(id)) return;
       this.remove(worker);
       this.hand(socket);
     });

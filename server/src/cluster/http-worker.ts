@@ -29,6 +29,8 @@ export function serveHandedConnections(server: Server): void {
   process.on('message', (message: unknown, handle: unknown) => {
     if (!isPrimaryMessage(message) || !handle) return;
     const socket = handle as CountedSocket;
+    const took: WorkerMessage = { mfc: 'took', id: message.id };
+    process.send?.(took);
     if (server.maxConnections && counting._connections >= server.maxConnections) {
       socket.destroy();
       return;

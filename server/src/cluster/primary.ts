@@ -61,6 +61,7 @@ export async function runPrimary(config: Config): Promise<void> {
     worker.on('message', (message) => {
       if (!isWorkerMessage(message)) return;
       if (message.mfc === 'job-queued') return jobQueued();
+      if (message.mfc === 'took') return connections.took(message.id);
       ready.add(worker);
       connections.add(worker);
       if (up) {
