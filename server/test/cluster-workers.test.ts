@@ -160,8 +160,12 @@ describe('several HTTP workers (WORKERS)', () => {
       for (const pid of workers) process.kill(pid, 'SIGKILL');
       // A new connection every 50 ms until both replacements are up (at most 600 of them).
       const probes: Promise<Probe>[] = [];
+      // Replacements start one at a time: never more workers starting than one, besides those already back.
+      let mostStarting = 0;
       for (let i = 0; i < 600 && replacements() < before + 2; i++) {
         probes.push(probe(port, '/api/news?page=1'));
+        const starting = childPids(primary as number).filter((pid) => !workers.includes(pid)).length - (replacements() - before);
+        mostStarting = Math.max(mostStarting, starting);
         await new Promise((r) => setTimeout(r, 50));
       }
       const results = await Promise.all(probes);
@@ -172,9 +176,10 @@ describe('several HTTP workers (WORKERS)', () => {
       const longestWait = answered.length ? Math.max(...answered.map((r) => r.endedAt - r.startedAt)) / 1000 : Number.NaN;
       console.log(
         `[port drill] ${results.length} connections while both workers were replaced: ${refused.length} refused (${[...new Set(refused.map((r) => r.error))].join(', ') || 'none'}) over ${refusedFor.toFixed(1)} s; ` +
-          `first answer ${firstAnswer.toFixed(1)} s after the kill; longest wait ${longestWait.toFixed(1)} s`,
+          `first answer ${firstAnswer.toFixed(1)} s after the kill; longest wait ${longestWait.toFixed(1)} s; at most ${mostStarting} replacement(s) starting at once`,
       );
 
+      expect(mostStarting, 'replacements starting at once').toBeLessThanOrEqual(1);
       expect(refused.map((r) => r.error)).toEqual([]);
       expect(new Set(answered.map((r) => r.status))).toEqual(new Set([200]));
       expect(childPids(primary as number), output()).toHaveLength(2);
