@@ -82,12 +82,9 @@ describe('several HTTP workers (WORKERS)', () => {
       await tdb?.drop();
     });
 
-    it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
-      const {
-        child: launcher,
-        port,
-        output,
-      } = await startProcess({
+    /** `npm start` with two workers on the test PostgreSQL and Redis, under a Redis prefix of its own. */
+    const startCluster = (env: Record<string, string>) =>
+      startProcess({
         script: 'scripts/start.mjs',
         env: {
           START_SKIP_BUILD: '1',
@@ -95,10 +92,13 @@ describe('several HTTP workers (WORKERS)', () => {
           DATABASE_URL: tdb.url,
           REDIS_URL: process.env.TEST_REDIS_URL as string,
           REDIS_PREFIX: `mfc-test-cluster-${randomBytes(4).toString('hex')}`,
-          METRICS_TOKEN: TOKEN,
           LOG_LEVEL: 'warn',
+          ...env,
         },
       });
+
+    it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
+      const { child: launcher, port, output } = await startCluster({ METRICS_TOKEN: TOKEN });
       const [primary] = childPids(launcher.pid as number);
       const workers = childPids(primary as number);
       expect(workers, output()).toHaveLength(2);
@@ -134,22 +134,7 @@ describe('several HTTP workers (WORKERS)', () => {
     }, 120_000);
 
     it('keeps the port open when every worker dies at once: connections made meanwhile wait and are answered, none refused', async () => {
-      const {
-        child: launcher,
-        port,
-        output,
-      } = await startProcess({
-        script: 'scripts/start.mjs',
-        env: {
-          START_SKIP_BUILD: '1',
-          WORKERS: '2',
-          DATABASE_URL: tdb.url,
-          REDIS_URL: process.env.TEST_REDIS_URL as string,
-          REDIS_PREFIX: `mfc-test-cluster-${randomBytes(4).toString('hex')}`,
-          MEDIA_WORKER: 'off',
-          LOG_LEVEL: 'warn',
-        },
-      });
+      const { child: launcher, port, output } = await startCluster({ MEDIA_WORKER: 'off' });
       const [primary] = childPids(launcher.pid as number);
       const workers = childPids(primary as number);
       expect(workers, output()).toHaveLength(2);
