@@ -103,6 +103,16 @@ describe.each(DIALECTS)('upload quotas per account (%s)', (dialect) => {
     });
     expect((await credential(client, 'empower', SIZE)).status).toBe(200);
   });
+
+  it('leaves the organisers’ exhibition video to the disk reserve alone', async () => {
+    const admin = await createTestUser(t.ctx, { role: 'admin' });
+    const client: Client = { base: alice.base, token: admin.token };
+    for (let i = 0; i < QUOTA.maxAtOnce + 2; i++) {
+      const cred = await credential(client, 'exhibitionVideo', SIZE);
+      expect(cred.status, JSON.stringify(cred.body)).toBe(200);
+      expect((await createUpload(client, cred.body.data.credential, SIZE)).status).toBe(201);
+    }
+  });
 });
 
 describe.each(DIALECTS)('the free-disk reserve (%s)', (dialect) => {

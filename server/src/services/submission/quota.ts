@@ -11,7 +11,8 @@ const mb = (bytes: number) => `${megabytes(bytes)} MB`;
 
 /**
  * Whether one more upload of `size` bytes fits the account's quotas (UPLOAD_*): uploads at once, their
- * declared bytes, and everything the account holds. Throws 5040, 5041 or 5042.
+ * declared bytes, and everything the account holds. Throws 5040, 5041 or 5042. Entrants' uploads only: the
+ * organisers' (the exhibition video, whose published versions are kept) answer to the disk reserve alone.
  */
 export function assertUploadFits(quota: UploadQuotaSettings, usage: UploadUsage, size: number): void {
   if (usage.inProgress + 1 > quota.maxAtOnce) throw new AppError(Code.UploadsAtOnce, { values: { value: String(quota.maxAtOnce) } });
