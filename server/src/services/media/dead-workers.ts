@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { AppContext, Log } from '../../context';
-import { nowIso } from '../../db/database';
+import { type Db, nowIso } from '../../db/database';
+import { releaseExhibitionJob, runningExhibitionLeases } from '../../db/repos/exhibition-jobs';
 import { requeueDeadWorkerJob, runningJobLeases } from '../../db/repos/media';
 
 /** The host and pid in a worker id (`host:pid:random`, worker.ts's newWorkerId). */
@@ -27,21 +28,39 @@ export function processGone(pid: number): boolean {
   }
 }
 
+type Lease = { id: number | string; worker: string | null; requeue: (now: string) => Promise<boolean> };
+
+/** The two job tables: films (media_jobs) and exhibition-video conversions (their upload rows). */
+const LEASES: Record<'film' | 'exhibitionVideo', (db: Db) => Promise<Lease[]>> = {
+  film: async (db) =>
+    (await runningJobLeases(db)).map((j) => ({ id: j.id, worker: j.locked_by, requeue: (now) => requeueDeadWorkerJob(db, j.id, j.locked_by as string, now) })),
+  exhibitionVideo: async (db) =>
+    (await runningExhibitionLeases(db)).map((j) => ({
+      id: j.id,
+      worker: j.locked_by,
+      // Due at once (no lease left), the attempt kept.
+      requeue: async () => {
+        await releaseExhibitionJob(db, j.id, j.locked_by as string, null, false);
+        return true;
+      },
+    })),
+};
+
 /**
  * Running jobs whose worker ran on this host and whose process is gone (killed, crashed, out of memory) go back
  * to the queue at once, instead of waiting out their lease (MEDIA_LEASE_MS); any worker of this host checks
  * before it claims, so the next poll takes the job up. A worker on another host is still known dead only by
  * its lease running out. A reused pid reads as alive: that job waits for its lease, as before.
  */
-export async function handOnJobsOfDeadWorkers(ctx: AppContext, log?: Log): Promise<number> {
+export async function handOnJobsOfDeadWorkers(ctx: AppContext, kind: keyof typeof LEASES, log?: Log): Promise<number> {
   const host = os.hostname();
   let handed = 0;
-  for (const job of await runningJobLeases(ctx.db)) {
-    const owner = job.locked_by ? workerProcess(job.locked_by) : undefined;
+  for (const job of await LEASES[kind](ctx.db)) {
+    const owner = job.worker ? workerProcess(job.worker) : undefined;
     if (!owner || owner.host !== host || owner.pid === process.pid || !processGone(owner.pid)) continue;
-    if (await requeueDeadWorkerJob(ctx.db, job.id, job.locked_by as string, nowIso())) {
+    if (await job.requeue(nowIso())) {
       handed++;
-      log?.info(`media job ${job.id}: its worker ${job.locked_by} is gone; queued again`);
+      log?.info(`${kind} job ${job.id}: its worker ${job.worker} is gone; queued again`);
     }
   }
   return handed;

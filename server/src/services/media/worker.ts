@@ -133,7 +133,7 @@ export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log):
       await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
     }
     // A job whose worker on this host died is taken up now, not at the end of its lease.
-    await handOnJobsOfDeadWorkers(ctx, log);
+    await handOnJobsOfDeadWorkers(ctx, 'film', log);
     return (await processNextJob(ctx, id, settings, stop)) !== undefined;
   });
 }
