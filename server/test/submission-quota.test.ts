@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSession } from '../src/services/auth/sessions';
 import { issueCredential } from '../src/services/submission/credential';
-import { createTestUser, DIALECTS, openSubmissions, type TestApp, useTestApp } from './factories';
+import { createTestUser, DIALECTS, makeZip, openSubmissions, SMALL_PDF, type TestApp, useTestApp } from './factories';
 import { type Client, createUpload, credential, patch } from './submission-client';
 
 /**
@@ -12,7 +12,12 @@ import { type Client, createUpload, credential, patch } from './submission-clien
  * its own (all issued while the account had none in progress), and sends all but the last byte of each that was
  * created: only the quota's worth of uploads is created and only its bytes reach the disk.
  */
-const SIZE = 64 * 1024;
+/** A package the checks accept (a PDF and some padding in a zip), so an upload can also be finished. */
+const PACKAGE = makeZip([
+  { name: 'letter.pdf', data: SMALL_PDF },
+  { name: 'scan.bin', data: Buffer.alloc(60 * 1024, 7) },
+]);
+const SIZE = PACKAGE.length;
 const QUOTA = { maxAtOnce: 3, maxBytesInProgress: 3 * SIZE, maxBytesTotal: 4 * SIZE, diskReserveBytes: 0 };
 
 /** Bytes of upload data in the tus store (its `.json` bookkeeping left out). */
@@ -38,6 +43,8 @@ describe.each(DIALECTS)('upload quotas per account (%s)', (dialect) => {
   const t = useTestApp(dialect, { demoContent: false, uploads: QUOTA });
   let alice: Client;
   let aliceId: number;
+  /** The drill's uploads in progress (their tus locations). */
+  let begun: string[] = [];
 
   beforeAll(async () => {
     const user = await createTestUser(t.ctx, { verified: true });
@@ -58,8 +65,7 @@ describe.each(DIALECTS)('upload quotas per account (%s)', (dialect) => {
       }),
     );
     const created = answers.filter((a) => a.status === 201);
-    const data = Buffer.alloc(SIZE - 1, 7);
-    await Promise.all(created.map((a) => patch(alice, a.location as string, 0, data)));
+    await Promise.all(created.map((a) => patch(alice, a.location as string, 0, PACKAGE.subarray(0, SIZE - 1))));
     const written = bytesStored(t);
     console.log(`[quota drill ${dialect}] 200 parallel uploads of ${SIZE} B: ${created.length} created, ${written} B written`);
 
@@ -71,6 +77,7 @@ describe.each(DIALECTS)('upload quotas per account (%s)', (dialect) => {
     expect(new Set(codes)).toEqual(new Set(['429 5040', '429 9429']));
     const rows = await t.ctx.db.selectFrom('uploads').select('id').where('user_id', '=', aliceId).execute();
     expect(rows).toHaveLength(3);
+    begun = created.map((a) => a.location as string);
   }, 60_000);
 
   it('says so at the credential already, before a byte is sent, in each locale', async () => {
@@ -80,6 +87,11 @@ describe.each(DIALECTS)('upload quotas per account (%s)', (dialect) => {
     });
     expect((await credentialIn(alice, 'zh-CN', SIZE)).body.msg).toBe('同时进行的上传已达 3 个，请等其中一个完成或取消后再试');
     expect((await credentialIn(alice, 'zh-TW', SIZE)).body.msg).toBe('同時進行的上傳已達 3 個，請等其中一個完成或取消後再試');
+
+    // At the quota, an upload already begun still goes on to its end: the quotas refuse new uploads only.
+    const last = await patch(alice, begun[0] as string, SIZE - 1, PACKAGE.subarray(SIZE - 1));
+    expect(last.status).toBe(200);
+    expect(JSON.parse(await last.text())).toMatchObject({ code: 0 });
   });
 
   it('counts declared bytes in progress and everything the account holds', async () => {
