@@ -62,7 +62,8 @@ export type Config = {
 };
 
 /**
- * - UPLOAD_MAX_AT_ONCE: uploads one account may have in progress (default 3).
+ * - UPLOAD_MAX_AT_ONCE: uploads one account may have in progress (default 5: an entry form has five files, and a
+ *   person may start the next while the film is still on its way).
  * - UPLOAD_MAX_MB_IN_PROGRESS: the declared sizes of those added up (default 3 x the largest file allowed, 12288).
  * - UPLOAD_MAX_MB_TOTAL: everything one account has uploaded and not removed (default 5 x the largest file, 20480).
  * - UPLOAD_DISK_RESERVE_MB: free disk kept back; an upload that would eat into it is refused with 507 (default
@@ -272,7 +273,7 @@ const MB = 1024 * 1024;
 
 function uploadQuotaSettings(env: NodeJS.ProcessEnv): UploadQuotaSettings {
   return {
-    maxAtOnce: wholeAtLeast(env.UPLOAD_MAX_AT_ONCE, 3, 1),
+    maxAtOnce: wholeAtLeast(env.UPLOAD_MAX_AT_ONCE, 5, 1),
     maxBytesInProgress: wholeAtLeast(env.UPLOAD_MAX_MB_IN_PROGRESS, 3 * 4096, 1) * MB,
     maxBytesTotal: wholeAtLeast(env.UPLOAD_MAX_MB_TOTAL, 5 * 4096, 1) * MB,
     diskReserveBytes: wholeAtLeast(env.UPLOAD_DISK_RESERVE_MB, 1024, 0) * MB,
