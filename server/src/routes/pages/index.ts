@@ -108,7 +108,7 @@ export async function pageRoutes(app: FastifyInstance) {
     if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
     else {
       try {
-        const data = await dataResolver(app.ctx, url.searchParams, locale);
+        const data = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {});
         extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
