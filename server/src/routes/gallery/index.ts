@@ -8,6 +8,7 @@ import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
 import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
 import { cachedAnswer, jsonAnswer, LOCALE_VARY, replyCached, sendCached } from '../../plugins/response-cache';
+import { entryShareImage } from '../../services/content/share-image';
 import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/entries';
@@ -117,6 +118,17 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendVoteCode(ctx, req.body, req.locale);
       return ok({ sent: true });
     },
+  );
+
+  // An entry's link preview (og:image of its page): from memory, dropped with the content.
+  app.get(
+    '/api/gallery/entries/:id/share-image',
+    { schema: { params: idParam, querystring: z.object({ locale: z.enum(SUPPORTED_LOCALES) }) } },
+    async (req, reply) =>
+      replyCached(req, reply, { key: `entry-share-image:${req.params.id}:${req.query.locale}`, lifetime: 'content', sharing: 'public' }, async () => ({
+        type: 'image/png',
+        body: await entryShareImage(ctx, req.query.locale, req.params.id),
+      })),
   );
 
   app.get(

@@ -26,7 +26,7 @@ export function useGalleryPages(filter: GalleryFilter) {
 export function useGalleryEntry(id: number) {
   const { locale } = useLocale();
   return useQuery({
-    queryKey: ['gallery-entry', locale, id],
+    queryKey: queryKeys.galleryEntry(locale, id),
     queryFn: ({ signal }) => request<GalleryEntryDetail>(`/api/gallery/entries/${id}`, { signal, level: 'silent' }),
     enabled: id > 0,
     retry: false,
@@ -47,7 +47,7 @@ export function useVote(id: number) {
     mutationFn: (body: { altcha: string } | { email: string; code: string } | Record<string, never>) =>
       request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
-      client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
+      client.setQueryData<GalleryEntryDetail>(queryKeys.galleryEntry(locale, id), (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
       client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: ['gallery'] }, (old) =>
         old
           ? {
