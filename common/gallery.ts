@@ -36,7 +36,8 @@ export type GalleryEntrySummary = {
   title: string;
   team: string;
   coverUrl: string | null;
-  voteCount: number;
+  /** Null while the organiser hides counts (until voting closes); the last snapshot's while they are delayed. */
+  voteCount: number | null;
   /** The language the entrant wrote the entry's texts in (the locale they submitted from): `lang` on those texts. */
   lang: string;
 };
@@ -61,6 +62,7 @@ export type GalleryEntryDetail = GalleryEntrySummary & {
   votingOpen: boolean;
   /** How this contest identifies voters: the button asks for an e-mail code or a login accordingly. */
   voterMode: VoterMode;
+  counts: CountsShown;
   /** The entry's public URL in the request's locale (share links, poster QR code). */
   shareUrl: string;
 };
@@ -73,11 +75,23 @@ export type GalleryPage = {
   page: number;
   pageSize: number;
   voterMode: VoterMode;
+  counts: CountsShown;
   notYetOpen: boolean;
   opensAt: string | null;
 };
 
-export type VoteResult = { entryId: number; voteCount: number };
+/** `voteCount` is null unless counts show live; `receipt` lets the voter check later that the vote counted. */
+export type VoteResult = { entryId: number; voteCount: number | null; receipt: string };
+
+/**
+ * How visitors see counts while voting runs, the organiser's choice: `live`, `delayed` (a snapshot retaken
+ * every `delayMinutes`) or `hidden` until voting closes. Once voting has closed every count shows in full.
+ */
+export const COUNT_DISPLAYS = ['live', 'delayed', 'hidden'] as const;
+export type CountDisplay = (typeof COUNT_DISPLAYS)[number];
+export const COUNT_DELAY_RANGE = { min: 1, max: 1440, default: 15 } as const;
+/** What a visitor's page says about the counts it shows: `asOf` is the delayed snapshot's time. */
+export type CountsShown = { display: CountDisplay; asOf: string | null };
 
 export type ScamTip = { id: number; title: string; body: string };
 

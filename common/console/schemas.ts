@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { GROUPS, NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
-import { VOTER_MODES } from '../gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../gallery';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from './uploads';
@@ -130,6 +130,14 @@ export const settingsBody = z.object({
   galleryBeforeVoting: z.boolean().default(false),
   // How long an upload begun before the submission deadline may go on after it (0: the deadline is hard).
   uploadGraceMinutes: z.number().int().min(0).max(UPLOAD_GRACE_MAX_MINUTES).default(UPLOAD_GRACE_DEFAULT_MINUTES),
+  // How visitors see counts while voting runs, and how often delayed counts are retaken.
+  countDisplay: z.enum(COUNT_DISPLAYS).default('live'),
+  countDelayMinutes: z
+    .number(codeMessage(Code.CountDelayRange))
+    .int(codeMessage(Code.CountDelayRange))
+    .min(COUNT_DELAY_RANGE.min, codeMessage(Code.CountDelayRange))
+    .max(COUNT_DELAY_RANGE.max, codeMessage(Code.CountDelayRange))
+    .default(COUNT_DELAY_RANGE.default),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

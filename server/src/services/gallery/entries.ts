@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { publicStatus, statusOf } from '../media/jobs';
 import { captionsPath } from './captions';
+import { countsShown, showCounts } from './count-display';
 import { voteSlot, votingSettings } from './voting-settings';
 
 type SummaryRow = {
@@ -43,9 +44,12 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   const settings = await votingSettings(db);
   const { open, opensAt } = settings.gallery;
   const base = { page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode, opensAt, notYetOpen: !open };
-  if (!open) return { ...base, items: [], total: 0 };
-  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
-  return { ...base, items: items.map(summary), total };
+  if (!open) return { ...base, counts: countsShown(settings), items: [], total: 0 };
+  // Ordered by votes, the order itself would tell hidden counts (or today's delayed ones): entry number then.
+  const sort = q.sort === 'votes' && countsShown(settings).display !== 'live' ? 'number' : (q.sort ?? 'newest');
+  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort, offset: w.offset, limit: w.limit });
+  const shown = await showCounts(db, settings, items.map(summary));
+  return { ...base, counts: shown.counts, items: shown.rows, total };
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
@@ -59,9 +63,15 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   const [row, settings] = await Promise.all([findApproved(db, id), votingSettings(db, now)]);
   if (!row) throw new AppError(Code.EntryNotFound);
   if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
-  const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
+  const [around, job, subtitles, shown] = await Promise.all([
+    neighbours(db, row.entry_no),
+    findJobByEntry(db, id),
+    entryUpload(db, id, 'subtitles'),
+    showCounts(db, settings, [summary(row)], now),
+  ]);
   return {
-    ...summary(row),
+    ...(shown.rows[0] as GalleryEntrySummary),
+    counts: shown.counts,
     description: row.description,
     teamDesc: row.team_desc,
     teamLogoUrl: row.team_logo_url,
