@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import type { LightMyRequestResponse } from 'fastify';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createTestUser, newEntrant, openSubmissions, solvedVote, submitEntry, type TestApp } from '../factories';
 
