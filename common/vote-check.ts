@@ -40,6 +40,14 @@ export type TransparencyReport =
 /** Receipt form input: 26 characters of Crockford base32, in any grouping. */
 export const RECEIPT_INPUT_MAX = 40;
 
+/** What a person typed, as the bare code: hyphens and spaces dropped, Crockford's look-alikes read as digits. */
+export function normaliseReceipt(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+}
+
+/** Whether a typed receipt has the shape of one (26 base32 characters); the page checks before asking. */
+export const receiptShaped = (input: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(normaliseReceipt(input));
+
 /** An entry's fraud index on the console: the share of risky votes, its bursts and the signals behind them. */
 export type FraudIndex = {
   entryId: number;

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { normaliseReceipt } from '../../../../common/vote-check';
 
 /**
  * A vote's receipt: its row id and a check value in one AES block under a key drawn from the site's secret,
@@ -57,11 +58,6 @@ function fromBase32(text: string): Buffer | undefined {
 /** Groups of five for reading aloud and copying: "7K2QD-…". */
 export const groupReceipt = (code: string) => code.match(/.{1,5}/g)?.join('-') ?? code;
 
-/** What a person typed, as the bare code: hyphens and spaces dropped, Crockford's look-alikes read as digits. */
-export function normaliseReceipt(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
-}
-
 export function receiptOf(secret: string, voteId: number): string {
   const { key, check } = keysOf(secret);
   const block = Buffer.alloc(16);
@@ -84,6 +80,3 @@ export function voteIdOfReceipt(secret: string, input: string): number | undefin
   const id = block.readBigUInt64BE(0);
   return id > 0n && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
 }
-
-/** Whether a typed receipt has the shape of one (26 base32 characters), before any lookup. */
-export const receiptShaped = (input: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(normaliseReceipt(input));

@@ -1,10 +1,10 @@
 import { Code } from '../../../../common/errors';
-import type { ReceiptCheck } from '../../../../common/vote-check';
+import { type ReceiptCheck, receiptShaped } from '../../../../common/vote-check';
 import type { AppContext } from '../../context';
 import { receiptVote } from '../../db/repos/gallery/receipts';
 import { AppError } from '../../errors';
 import { voidNote } from './public-void';
-import { receiptShaped, voteIdOfReceipt } from './vote-receipt-code';
+import { voteIdOfReceipt } from './vote-receipt-code';
 
 /**
  * What a receipt's holder may learn: the entry voted for, when, and whether the vote is counted or was voided

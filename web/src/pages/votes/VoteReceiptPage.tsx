@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { RECEIPT_INPUT_MAX, type ReceiptCheck } from '../../../../common/vote-check';
+import { Code } from '../../../../common/errors';
+import { RECEIPT_INPUT_MAX, type ReceiptCheck, receiptShaped } from '../../../../common/vote-check';
 import { ApiError } from '../../api/api-error';
 import { PageHeader } from '../../components/PageHeader';
 import { errorText } from '../../i18n/error-text';
@@ -61,17 +62,23 @@ export default function VoteReceiptPage() {
   const [params] = useSearchParams();
   const [code, setCode] = useState(params.get('code') ?? '');
   const check = useReceiptCheck();
+  const [shapeError, setShapeError] = useState(false);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (code.trim()) check.mutate(code.trim());
+    // A receipt's shape is checked here first: a typo needs no request (the server checks it again).
+    const shaped = receiptShaped(code);
+    setShapeError(!shaped);
+    if (shaped) check.mutate(code.trim());
+    else check.reset();
   };
   // A link from the entry page carries the code: check it at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
   useEffect(() => {
     if (params.get('code')) submit();
   }, []);
-  const error =
-    check.error instanceof ApiError
+  const error = shapeError
+    ? errorText(Code.ReceiptFormat)
+    : check.error instanceof ApiError
       ? errorText(check.error.code, check.error.values, check.error.msg)
       : check.error
         ? intl.formatMessage({ id: 'captcha.failed' })
