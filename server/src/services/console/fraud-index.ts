@@ -54,5 +54,5 @@ export async function fraudIndex(db: Db): Promise<FraudIndex[]> {
         reasons: [...(reasons.get(t.id) ?? new Map<FraudReason, number>())].map(([reason, n]) => ({ reason, votes: n })).sort((a, b) => b.votes - a.votes),
       };
     })
-    .sort((a, b) => b.riskyShare - a.riskyShare || b.bursts - a.bursts || (a.entryNo ?? 0) - (b.entryNo ?? 0));
+    .sort((a, b) => b.riskyShare - a.riskyShare || b.bursts - a.bursts || b.votes - a.votes || (a.entryNo ?? 0) - (b.entryNo ?? 0));
 }

@@ -92,21 +92,24 @@ export function VoteCheckTab() {
           scroll={{ x: 760 }}
           data-testid="fraud-index"
           columns={[
-            { title: f('console.entries.entryNo'), dataIndex: 'entryNo', width: 70 },
+            { title: f('console.entries.entryNo'), dataIndex: 'entryNo', width: 96 },
             { title: f('console.entries.title'), dataIndex: 'title', ellipsis: true },
             { title: f('console.votes.votes'), dataIndex: 'votes', width: 80, align: 'right' },
             {
               title: f('console.voteCheck.riskyShare'),
               key: 'share',
               width: 190,
-              render: (_, r) => (
-                <Progress
-                  percent={Math.round(r.riskyShare * 100)}
-                  size="small"
-                  status={r.riskyShare >= ALARM_SHARE ? 'exception' : 'normal'}
-                  format={(p) => `${p}% (${r.risky})`}
-                />
-              ),
+              render: (_, r) =>
+                r.votes === 0 ? (
+                  '—'
+                ) : (
+                  <Progress
+                    percent={Math.round(r.riskyShare * 100)}
+                    size="small"
+                    status={r.riskyShare >= ALARM_SHARE ? 'exception' : 'normal'}
+                    format={(p) => `${p}% (${r.risky})`}
+                  />
+                ),
             },
             {
               title: f('console.voteCheck.bursts'),
@@ -117,15 +120,18 @@ export function VoteCheckTab() {
             {
               title: f('console.voteCheck.reasons'),
               key: 'reasons',
-              render: (_, r) => (
-                <Space size={[4, 4]} wrap>
-                  {r.reasons.map((x) => (
-                    <Tag key={x.reason} color={x.reason === 'scriptAgent' || x.reason === 'headless' ? 'red' : 'orange'}>
-                      {`${f(`console.voteCheck.reason.${x.reason}`)} · ${x.votes}`}
-                    </Tag>
-                  ))}
-                </Space>
-              ),
+              render: (_, r) =>
+                r.reasons.length === 0 ? (
+                  '—'
+                ) : (
+                  <Space size={[4, 4]} wrap>
+                    {r.reasons.map((x) => (
+                      <Tag key={x.reason} color={x.reason === 'scriptAgent' || x.reason === 'headless' ? 'red' : 'orange'}>
+                        {`${f(`console.voteCheck.reason.${x.reason}`)} · ${x.votes}`}
+                      </Tag>
+                    ))}
+                  </Space>
+                ),
             },
           ]}
         />
