@@ -32,7 +32,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'results', titleKey: 'route.results', indexable: true },
   { path: 'aboutUs', titleKey: 'route.aboutUs', indexable: true },
   // A voter checks a vote's receipt; the public account of the vote once voting closed and it was published.
-  { path: 'vote-receipt', titleKey: 'route.voteReceipt' },
+  { path: 'voteReceipt', titleKey: 'route.voteReceipt' },
   { path: 'transparency', titleKey: 'route.transparency', indexable: true },
   { path: 'activateLogin', titleKey: 'route.activateLogin' },
   { path: 'activateFaild', titleKey: 'route.activateFaild' },

@@ -80,7 +80,7 @@ test('a person votes, copies the receipt and finds the vote counted on the recei
   await page.screenshot({ path: 'test-results/vote-receipt-entry-1280.png' });
 
   // The holder types the copied receipt into the public page.
-  await page.goto('/en-US/vote-receipt');
+  await page.goto('/en-US/voteReceipt');
   await page.getByLabel(en['receipt.label']).fill(copied);
   await page.getByRole('button', { name: en['receipt.check'] }).click();
   const outcome = page.getByTestId('receipt-outcome');
@@ -133,7 +133,7 @@ test('the organiser voids a burst in the console; after close the transparency p
   await expect(log.getByRole('row').filter({ hasText: reason })).toBeVisible();
 
   // The burst's receipt now says voided, and why.
-  await page.goto(`/en-US/vote-receipt?code=${encodeURIComponent(burstReceipt)}`);
+  await page.goto(`/en-US/voteReceipt?code=${encodeURIComponent(burstReceipt)}`);
   await expect(page.getByTestId('receipt-outcome')).toContainText(en['receipt.voided']);
   await expect(page.getByTestId('receipt-outcome')).toContainText(reason);
   await page.screenshot({ path: 'test-results/vote-receipt-voided-1280.png', fullPage: true });

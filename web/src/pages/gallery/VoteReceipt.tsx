@@ -44,7 +44,7 @@ export function VoteReceipt({ entryId }: { entryId: number }) {
       <p className="vote-receipt-status" aria-live="polite">
         {copied && <FormattedMessage id={copied === 'yes' ? 'receipt.copied' : 'receipt.copyManually'} />}
       </p>
-      <Link className="vote-receipt-link" to={`${link('/vote-receipt')}?code=${encodeURIComponent(receipt)}`}>
+      <Link className="vote-receipt-link" to={`${link('/voteReceipt')}?code=${encodeURIComponent(receipt)}`}>
         <FormattedMessage id="receipt.checkLink" />
       </Link>
     </section>

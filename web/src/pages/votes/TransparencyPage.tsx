@@ -77,7 +77,7 @@ export default function TransparencyPage() {
             <p>
               <FormattedMessage id={data.votingClosed ? 'transparency.notPublished' : 'transparency.afterClose'} />
             </p>
-            <Link to={link('/vote-receipt')} className="btn btn-outline">
+            <Link to={link('/voteReceipt')} className="btn btn-outline">
               <FormattedMessage id="transparency.toReceipt" />
             </Link>
           </div>

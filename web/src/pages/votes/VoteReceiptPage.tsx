@@ -53,7 +53,7 @@ function Outcome({ result }: { result: ReceiptCheck }) {
 }
 
 /**
- * /vote-receipt: a voter types (or follows a link with) the receipt their vote answered, and learns whether
+ * /voteReceipt: a voter types (or follows a link with) the receipt their vote answered, and learns whether
  * that vote is counted or was voided, under which rule and why. Nothing else about the vote is shown.
  */
 export default function VoteReceiptPage() {
