@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { createOrganiser } from './support/entrant-ui';
 
 /**
@@ -78,6 +79,7 @@ test('a person votes, copies the receipt and finds the vote counted on the recei
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(receipt);
   await page.screenshot({ path: 'test-results/vote-receipt-entry-1280.png' });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The holder types the copied receipt into the public page.
   await page.goto('/en-US/voteReceipt');
@@ -86,6 +88,7 @@ test('a person votes, copies the receipt and finds the vote counted on the recei
   const outcome = page.getByTestId('receipt-outcome');
   await expect(outcome).toContainText(en['receipt.counted']);
   await page.screenshot({ path: 'test-results/vote-receipt-page-1280.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await page.getByLabel(en['receipt.label']).fill(copied);
@@ -96,6 +99,7 @@ test('a person votes, copies the receipt and finds the vote counted on the recei
   await page.getByLabel(en['receipt.label']).fill('nonsense');
   await page.getByRole('button', { name: en['receipt.check'] }).click();
   await expect(page.getByRole('alert')).toContainText('26');
+  expect(await seriousViolations(page)).toEqual([]);
   expectClean();
 });
 
@@ -137,6 +141,7 @@ test('the organiser voids a burst in the console; after close the transparency p
   await expect(page.getByTestId('receipt-outcome')).toContainText(en['receipt.voided']);
   await expect(page.getByTestId('receipt-outcome')).toContainText(reason);
   await page.screenshot({ path: 'test-results/vote-receipt-voided-1280.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Before close: not published.
   await page.goto('/en-US/transparency');
@@ -158,6 +163,7 @@ test('the organiser voids a burst in the console; after close the transparency p
   await page.getByRole('switch', { name: zh['console.voteCheck.publish'] }).click();
   await expect(page.getByText(zh['console.voteCheck.published'] as string)).toBeVisible();
   await page.screenshot({ path: 'test-results/console-fraud-index-1280.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await openTab(page, zh['console.voteCheck.tab'] as string, fraud);
@@ -173,6 +179,7 @@ test('the organiser voids a burst in the console; after close the transparency p
   await expect(row.locator('.tp-voided dd')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('chain-head')).toHaveText(head.slice(0, 64));
   await page.screenshot({ path: 'test-results/transparency-1280.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(row).toContainText(reason);

@@ -104,6 +104,7 @@ export function VoteCheckTab() {
                   '—'
                 ) : (
                   <Progress
+                    aria-label={`${f('console.voteCheck.riskyShare')}: ${r.title}`}
                     percent={Math.round(r.riskyShare * 100)}
                     size="small"
                     status={r.riskyShare >= ALARM_SHARE ? 'exception' : 'normal'}
