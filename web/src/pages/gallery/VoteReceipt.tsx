@@ -1,8 +1,9 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { onReceiptsChange, receiptFor } from './receipt-store';
+import { useCopy } from './use-copy';
 
 /**
  * The receipt of this browser's vote for the entry, once there is one: the code, a copy button, and a link to
@@ -15,16 +16,8 @@ export function VoteReceipt({ entryId }: { entryId: number }) {
     () => receiptFor(entryId),
     () => undefined,
   );
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const { copied, copy } = useCopy();
   if (!receipt) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(receipt);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
   return (
     <section className="vote-receipt" aria-labelledby="vote-receipt-title" data-testid="vote-receipt">
       <h3 id="vote-receipt-title" className="vote-receipt-title">
@@ -37,7 +30,7 @@ export function VoteReceipt({ entryId }: { entryId: number }) {
         <code className="vote-receipt-code" data-testid="vote-receipt-code">
           {receipt}
         </code>
-        <button type="button" className="btn btn-outline vote-receipt-copy" onClick={() => void copy()}>
+        <button type="button" className="btn btn-outline vote-receipt-copy" onClick={() => void copy(receipt)}>
           <FormattedMessage id="receipt.copy" />
         </button>
       </div>

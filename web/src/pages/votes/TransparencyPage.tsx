@@ -8,10 +8,30 @@ import { VoidRuleText } from './VoidRuleText';
 import { useTransparency } from './votes-api';
 import './votes.css';
 
+/** Votes cast, voided and counted, labelled: the totals and each entry's row. */
+function Figures({ className, cast, voided, counted }: { className: string; cast: number; voided: number; counted: number }) {
+  const intl = useIntl();
+  const figures = [
+    ['cast', cast, undefined],
+    ['voided', voided, voided > 0 ? 'tp-voided' : undefined],
+    ['counted', counted, 'tp-counted'],
+  ] as const;
+  return (
+    <dl className={className}>
+      {figures.map(([key, value, tone]) => (
+        <div key={key} className={tone}>
+          <dt>
+            <FormattedMessage id={`transparency.${key}`} />
+          </dt>
+          <dd>{intl.formatNumber(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function EntryRow({ e }: { e: TransparencyEntry }) {
   const { link } = useLocale();
-  const intl = useIntl();
-  const n = (v: number) => intl.formatNumber(v);
   return (
     <li className="tp-entry" data-testid="transparency-entry">
       <div className="tp-entry-head">
@@ -22,26 +42,7 @@ function EntryRow({ e }: { e: TransparencyEntry }) {
           {e.title}
         </Link>
       </div>
-      <dl className="tp-figures">
-        <div>
-          <dt>
-            <FormattedMessage id="transparency.cast" />
-          </dt>
-          <dd>{n(e.cast)}</dd>
-        </div>
-        <div className={e.voided > 0 ? 'tp-voided' : undefined}>
-          <dt>
-            <FormattedMessage id="transparency.voided" />
-          </dt>
-          <dd>{n(e.voided)}</dd>
-        </div>
-        <div className="tp-counted">
-          <dt>
-            <FormattedMessage id="transparency.counted" />
-          </dt>
-          <dd>{n(e.counted)}</dd>
-        </div>
-      </dl>
+      <Figures className="tp-figures" cast={e.cast} voided={e.voided} counted={e.counted} />
       {e.voids.length > 0 && (
         <ul className="tp-voids">
           {e.voids.map((v) => (
@@ -84,26 +85,7 @@ export default function TransparencyPage() {
         )}
         {data?.published && (
           <>
-            <dl className="tp-totals">
-              <div>
-                <dt>
-                  <FormattedMessage id="transparency.cast" />
-                </dt>
-                <dd>{intl.formatNumber(data.totals.cast)}</dd>
-              </div>
-              <div className="tp-voided">
-                <dt>
-                  <FormattedMessage id="transparency.voided" />
-                </dt>
-                <dd>{intl.formatNumber(data.totals.voided)}</dd>
-              </div>
-              <div className="tp-counted">
-                <dt>
-                  <FormattedMessage id="transparency.counted" />
-                </dt>
-                <dd>{intl.formatNumber(data.totals.counted)}</dd>
-              </div>
-            </dl>
+            <Figures className="tp-totals" {...data.totals} />
             <section className="tp-chain" aria-labelledby="tp-chain-title">
               <h2 id="tp-chain-title">
                 <FormattedMessage id="transparency.chainTitle" />
