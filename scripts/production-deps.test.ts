@@ -1,5 +1,5 @@
-import { builtinModules } from 'node:module';
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const ENTRY_POINTS = ['server/src/main.ts', 'server/src/cli/worker.ts', 'server/src/cli/admin.ts', 'server/src/cli/migrate.ts', 'server/src/cli/backup.ts'];
 
-const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
+const packageName = (specifier: string): string =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier);
 
 describe('production install', () => {
   it('the server, the worker and the operator commands import only production dependencies', async () => {
@@ -31,7 +32,8 @@ describe('production install', () => {
     });
     const reached = new Set<string>();
     for (const input of Object.values(result.metafile.inputs))
-      for (const imp of input.imports) if (imp.external && !imp.path.startsWith('node:') && !builtinModules.includes(imp.path)) reached.add(packageName(imp.path));
+      for (const imp of input.imports)
+        if (imp.external && !imp.path.startsWith('node:') && !builtinModules.includes(imp.path)) reached.add(packageName(imp.path));
     expect(reached.size).toBeGreaterThan(10);
     expect([...reached].filter((name) => !Object.hasOwn(pkg.dependencies, name)).sort()).toEqual([]);
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
-import { GROUPS, NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
+import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../gallery';
+import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from './uploads';
@@ -11,7 +12,7 @@ import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINU
 
 export const entryListQuery = z.object({
   status: z.enum(ENTRY_STATUSES).optional(),
-  group: z.enum(GROUPS).optional(),
+  group: z.string().max(32).optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
@@ -138,6 +139,8 @@ export const settingsBody = z.object({
     .min(COUNT_DELAY_RANGE.min, codeMessage(Code.CountDelayRange))
     .max(COUNT_DELAY_RANGE.max, codeMessage(Code.CountDelayRange))
     .default(COUNT_DELAY_RANGE.default),
+  // Days voters' and visitors' full addresses are kept before they are cut to their network.
+  privacyRetentionDays: z.number().int().min(PRIVACY_RETENTION_RANGE.min).max(PRIVACY_RETENTION_RANGE.max).default(PRIVACY_RETENTION_DEFAULT_DAYS),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

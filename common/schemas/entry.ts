@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GROUPS, IMAGE_MAX_BYTES } from '../constants';
+import { IMAGE_MAX_BYTES } from '../constants';
+import type { Entry, EntryFilmProgress, EntryStatus } from '../entry';
 import { Code, codeMessage } from '../errors/codes';
-import type { MediaStatusName } from '../media';
 
 // The site's CSP forbids eval; zod's JIT probe (new Function) would be reported as a violation in browsers.
 if (typeof window !== 'undefined') z.config({ jitless: true });
@@ -31,8 +31,10 @@ export const isOptionalUpload = (p: string): p is OptionalUploadPurpose => (OPTI
 /** Uploads only organisers may start (the exhibition's video); never part of an entry. */
 export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;
 export type AdminUploadPurpose = (typeof ADMIN_UPLOAD_PURPOSES)[number];
-/** Every purpose the upload credential can name: the entry's files and the organisers' ones. */
-export const CREDENTIAL_PURPOSES = [...UPLOAD_PURPOSES, ...ADMIN_UPLOAD_PURPOSES] as const;
+/** A file answering one of the organiser's questions (a student ID card): an image, kept private. */
+export const FIELD_FILE_PURPOSE = 'fieldFile';
+/** Every purpose the upload credential can name: the entry's files, the answers' files and the organisers' ones. */
+export const CREDENTIAL_PURPOSES = [...UPLOAD_PURPOSES, FIELD_FILE_PURPOSE, ...ADMIN_UPLOAD_PURPOSES] as const;
 export type CredentialPurpose = (typeof CREDENTIAL_PURPOSES)[number];
 export const isAdminUploadPurpose = (p: string): p is AdminUploadPurpose => (ADMIN_UPLOAD_PURPOSES as readonly string[]).includes(p);
 
@@ -86,8 +88,11 @@ const entryFields = {
   team: text('team'),
   teamDesc: text('teamDesc'),
   slogan: text('slogan'),
-  group: z.enum(GROUPS, codeMessage(Code.ParameterError)),
+  // One of the organiser's groups: the key is checked against them when the entry is sent.
+  group: z.string(codeMessage(Code.EntryGroupUnknown)).min(1, codeMessage(Code.EntryGroupUnknown)).max(32, codeMessage(Code.EntryGroupUnknown)),
   confirmRules: z.literal(true, codeMessage(Code.RulesNotConfirmed)),
+  // Answers to the organiser's fields by key, checked against the group's definitions (common/entry-form/answers-schema.ts).
+  answers: z.record(z.string(), z.unknown(), codeMessage(Code.AnswerInvalid)).default({}),
 };
 
 /** A new entry: every text and every file. */
@@ -112,32 +117,21 @@ export const credentialRequestSchema = z.object({
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
 
 /** An entry as its submitter sees it in "My entries". */
-export type MyEntry = {
-  id: number;
-  submissionNo: string;
-  entryNo: number | null;
-  status: 'pending' | 'approved' | 'rejected' | 'draft';
-  group: string;
-  title: string;
-  coverUrl: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  updatedAt: string;
+export type MyEntry = Pick<Entry, 'id' | 'submissionNo' | 'entryNo' | 'group' | 'title' | 'coverUrl' | 'rejectReason' | 'createdAt' | 'updatedAt'> & {
+  /** A withdrawn entry is gone from the owner's list. */
+  status: Exclude<EntryStatus, 'withdrawn'>;
   /** Pending review and the window is open: the submitter may edit or withdraw it. */
   editable: boolean;
   /** The film's processing state (media pipeline). */
-  media: { status: MediaStatusName; progress: number };
+  media: EntryFilmProgress;
 };
 
 export type UploadedFileInfo = { id: string; name: string; size: number; url: string | null; meta: Record<string, unknown> };
 
-export type MyEntryDetail = MyEntry & {
-  description: string;
-  team: string;
-  teamDesc: string;
-  slogan: string;
-  files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
-};
+export type MyEntryDetail = MyEntry &
+  Pick<Entry, 'description' | 'team' | 'teamDesc' | 'slogan' | 'answers'> & {
+    files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
+  };
 
 export type SubmissionInfo = {
   window: { start: string; end: string } | null;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyRetention } from '../src/services/privacy/retention';
 import { DIALECTS, useTestApp } from './factories';
 import { runVerify, type VoteCheck, voteCheck } from './helpers/vote-check';
 
@@ -44,10 +45,18 @@ describe.each(DIALECTS)('vote chain on %s', (dialect) => {
     expect(run.stdout).toContain(head);
   });
 
+  it('holds when the privacy retention cuts old addresses to their network', async () => {
+    const cut = await applyRetention(t.ctx, Date.now() + 400 * 86_400_000);
+    expect(cut.cutAddresses).toBeGreaterThanOrEqual(7);
+    expect((await t.ctx.db.selectFrom('votes').select('ip').execute()).every((v) => v.ip.includes('/'))).toBe(true);
+    const run = await runVerify(t);
+    expect(run.code, run.stderr).toBe(0);
+  });
+
   it('names an edited vote row', async () => {
     const target = (await ids())[1] as number;
     const before = await t.ctx.db.selectFrom('votes').select(['entry_id', 'ip']).where('id', '=', target).executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable('votes').set({ ip: '192.0.2.1' }).where('id', '=', target).execute();
+    await t.ctx.db.updateTable('votes').set({ ip: '192.0.2.0/24' }).where('id', '=', target).execute();
     const run = await runVerify(t);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`Vote row ${target} was edited`);

@@ -2,6 +2,7 @@ import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { COUNT_DELAY_RANGE } from '../../../../common/gallery';
+import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
@@ -41,6 +42,7 @@ export const SETTING_KEYS = {
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,
   countDisplay: COUNT_DISPLAY_SETTING,
   countDelayMinutes: COUNT_DELAY_SETTING,
+  privacyRetentionDays: PRIVACY_RETENTION_SETTING,
 } as const;
 
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
@@ -56,6 +58,7 @@ const DEFAULTS = {
   uploadGraceMinutes: UPLOAD_GRACE_DEFAULT_MINUTES,
   countDisplay: 'live',
   countDelayMinutes: COUNT_DELAY_RANGE.default,
+  privacyRetentionDays: PRIVACY_RETENTION_DEFAULT_DAYS,
 } as const;
 
 export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
@@ -76,6 +79,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
     countDisplay: (s[SETTING_KEYS.countDisplay] as ConsoleSettings['countDisplay']) ?? DEFAULTS.countDisplay,
     countDelayMinutes: Number(s[SETTING_KEYS.countDelayMinutes] ?? DEFAULTS.countDelayMinutes),
+    privacyRetentionDays: Number(s[SETTING_KEYS.privacyRetentionDays] ?? DEFAULTS.privacyRetentionDays),
   };
 }
 
@@ -96,6 +100,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
     await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
     await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);
+    await writeSetting(trx, SETTING_KEYS.privacyRetentionDays, input.privacyRetentionDays);
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

@@ -1,42 +1,18 @@
 import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { entryUrl, type GalleryEntryDetail, type GalleryEntrySummary, type GalleryPage, type GallerySort } from '../../../../common/gallery';
+import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
+import { findApproved, listApproved, neighbours } from '../../db/repos/entries/entries';
 import { slotTaken } from '../../db/repos/gallery/votes';
 import { findJobByEntry } from '../../db/repos/media';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
-import { publicStatus, statusOf } from '../media/jobs';
+import { galleryCard, galleryEntry } from '../entries/presenter';
 import { captionsPath } from './captions';
 import { countsShown, showCounts } from './count-display';
 import { voteSlot, votingSettings } from './voting-settings';
-
-type SummaryRow = {
-  id: number;
-  entry_no: number | null;
-  group: string;
-  title: string;
-  team: string;
-  cover_url: string | null;
-  vote_count: number;
-  locale: string;
-};
-
-function summary(r: SummaryRow): GalleryEntrySummary {
-  return {
-    id: r.id,
-    entryNo: r.entry_no,
-    group: r.group as EntryGroup,
-    title: r.title,
-    team: r.team,
-    coverUrl: r.cover_url,
-    voteCount: r.vote_count,
-    lang: r.locale,
-  };
-}
 
 /** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
 export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
@@ -48,7 +24,7 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   // Ordered by votes, the order itself would tell hidden counts (or today's delayed ones): entry number then.
   const sort = q.sort === 'votes' && countsShown(settings).display !== 'live' ? 'number' : (q.sort ?? 'newest');
   const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort, offset: w.offset, limit: w.limit });
-  const shown = await showCounts(db, settings, items.map(summary));
+  const shown = await showCounts(db, settings, items.map(galleryCard));
   return { ...base, counts: shown.counts, items: shown.rows, total };
 }
 
@@ -63,21 +39,11 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   const [row, settings] = await Promise.all([findApproved(db, id), votingSettings(db, now)]);
   if (!row) throw new AppError(Code.EntryNotFound);
   if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
-  const [around, job, subtitles, shown] = await Promise.all([
-    neighbours(db, row.entry_no),
-    findJobByEntry(db, id),
-    entryUpload(db, id, 'subtitles'),
-    showCounts(db, settings, [summary(row)], now),
-  ]);
+  const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
+  const shown = await showCounts(db, settings, [galleryEntry(row, job)], now);
   return {
-    ...(shown.rows[0] as GalleryEntrySummary),
+    ...(shown.rows[0] as ReturnType<typeof galleryEntry>),
     counts: shown.counts,
-    description: row.description,
-    teamDesc: row.team_desc,
-    teamLogoUrl: row.team_logo_url,
-    slogan: row.slogan,
-    film: publicStatus(statusOf(job, row)),
-    videoCoverUrl: row.video_cover_url,
     captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
     voted: false,

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { subnetOf } from '../../../services/gallery/subnet';
 
 /**
  * The canonical text of a vote row and the hashes of the vote chain. Shared by the batch that writes a link
  * and by the verifier that recomputes it, so both read a row the same way. A row's text is a JSON array of
  * its columns in a fixed order (JSON escapes any separator a value could hold); a link's hash covers the
- * link before, its number and its rows' hashes in vote id order.
+ * link before, its number and its rows' hashes in vote id order. A row's address enters as its network (/24,
+ * /48): the privacy retention cuts old vote addresses to exactly that, which must not read as tampering; an
+ * address moved within its own network is the one edit the chain does not tell.
  */
 export type ChainedVote = {
   id: number;
@@ -23,7 +26,7 @@ export const GENESIS_HASH = '0'.repeat(64);
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function voteRowText(v: ChainedVote): string {
-  return JSON.stringify([Number(v.id), Number(v.entry_id), v.voter_key, v.ip, v.slot, Number(v.risk), v.signals ?? null, v.created_at]);
+  return JSON.stringify([Number(v.id), Number(v.entry_id), v.voter_key, subnetOf(v.ip), v.slot, Number(v.risk), v.signals ?? null, v.created_at]);
 }
 
 export const voteRowHash = (v: ChainedVote): string => sha256(voteRowText(v));
