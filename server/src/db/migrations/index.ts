@@ -39,6 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015_vote_batch_indexes': m0015,
   '0018_results_mailings': m0018,
   '0020_page_publishing': m0020,
-  '0030_vote_chain': m0030,
   '0021_entry_form': m0021,
+  '0030_vote_chain': m0030,
 };
