@@ -31,6 +31,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   // The winners once the organiser publishes them (before that it says when; the menu links it only after).
   { path: 'results', titleKey: 'route.results', indexable: true },
   { path: 'aboutUs', titleKey: 'route.aboutUs', indexable: true },
+  // A voter checks a vote's receipt; the public account of the vote once voting closed and it was published.
+  { path: 'voteReceipt', titleKey: 'route.voteReceipt' },
+  { path: 'transparency', titleKey: 'route.transparency', indexable: true },
   { path: 'activateLogin', titleKey: 'route.activateLogin' },
   { path: 'activateFaild', titleKey: 'route.activateFaild' },
   { path: 'resetPassword', titleKey: 'route.resetPassword' },

@@ -70,6 +70,11 @@ export const Code = {
   VoteNetworkBudget: 2031,
   VoteCodeNotUsed: 2032,
   RegisterEmailDisposable: 2033,
+  // 2040-2059 votes anyone can check: receipts, count display, transparency
+  ReceiptFormat: 2040,
+  ReceiptNotFound: 2041,
+  CountDelayRange: 2042,
+  TransparencyBeforeClose: 2043,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

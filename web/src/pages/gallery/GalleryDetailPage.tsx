@@ -14,6 +14,8 @@ import { FilmCredits } from './FilmCredits';
 import { useGalleryEntry } from './gallery-api';
 import { PosterButton, SocialShare } from './ShareButtons';
 import { VoteButton } from './VoteButton';
+import { VoteCountText } from './VoteCountText';
+import { VoteReceipt } from './VoteReceipt';
 import './gallery.css';
 
 /**
@@ -59,9 +61,10 @@ export default function GalleryDetailPage() {
           </h1>
           <FilmCredits entry={e} />
           <p className="entry-votes" aria-live="polite" data-testid="vote-count">
-            <FormattedMessage id="gallery.votes" values={{ count: e.voteCount }} />
+            <VoteCountText voteCount={e.voteCount} counts={e.counts} />
           </p>
           <VoteButton key={e.id} entry={e} />
+          <VoteReceipt entryId={e.id} />
           <div className="entry-share">
             <h2 className="entry-share-title">
               <FormattedMessage id="share.heading" />
