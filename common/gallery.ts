@@ -29,7 +29,9 @@ export const VOTE_CODE_TTL_MINUTES = 10;
 export const VOTE_CODE_MAX_TRIES = 5;
 
 /** The public's view of an entry: a gallery card. */
-export type GalleryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' | 'team' | 'coverUrl' | 'voteCount'> & {
+export type GalleryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' | 'team' | 'coverUrl'> & {
+  /** Null while the organiser hides counts (until voting closes); the last snapshot's while they are delayed. */
+  voteCount: number | null;
   /** The entry's `locale`, named for the `lang` attribute the page puts on its texts. */
   lang: Entry['locale'];
 };
@@ -50,6 +52,7 @@ export type GalleryEntryDetail = GalleryEntrySummary &
     votingOpen: boolean;
     /** How this contest identifies voters: the button asks for an e-mail code or a login accordingly. */
     voterMode: VoterMode;
+    counts: CountsShown;
     /** The entry's public URL in the request's locale (share links, poster QR code). */
     shareUrl: string;
   };
@@ -62,11 +65,23 @@ export type GalleryPage = {
   page: number;
   pageSize: number;
   voterMode: VoterMode;
+  counts: CountsShown;
   notYetOpen: boolean;
   opensAt: string | null;
 };
 
-export type VoteResult = { entryId: number; voteCount: number };
+/** `voteCount` is null unless counts show live; `receipt` lets the voter check later that the vote counted. */
+export type VoteResult = { entryId: number; voteCount: number | null; receipt: string };
+
+/**
+ * How visitors see counts while voting runs, the organiser's choice: `live`, `delayed` (a snapshot retaken
+ * every `delayMinutes`) or `hidden` until voting closes. Once voting has closed every count shows in full.
+ */
+export const COUNT_DISPLAYS = ['live', 'delayed', 'hidden'] as const;
+export type CountDisplay = (typeof COUNT_DISPLAYS)[number];
+export const COUNT_DELAY_RANGE = { min: 1, max: 1440, default: 15 } as const;
+/** What a visitor's page says about the counts it shows: `asOf` is the delayed snapshot's time. */
+export type CountsShown = { display: CountDisplay; asOf: string | null };
 
 export type ScamTip = { id: number; title: string; body: string };
 

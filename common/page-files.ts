@@ -20,6 +20,8 @@ export const PAGE_FILES: Record<string, string> = {
   results: 'src/pages/results/ResultsPage.tsx',
   aboutUs: 'src/pages/about/AboutUsPage.tsx',
   privacy: 'src/pages/privacy/PrivacyPage.tsx',
+  voteReceipt: 'src/pages/votes/VoteReceiptPage.tsx',
+  transparency: 'src/pages/votes/TransparencyPage.tsx',
   activateLogin: 'src/pages/accounts/ActivateLoginPage.tsx',
   activateFaild: 'src/pages/accounts/ActivateFailedPage.tsx',
   resetPassword: 'src/pages/accounts/ResetPasswordPage.tsx',

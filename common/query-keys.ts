@@ -15,6 +15,7 @@ export const queryKeys = {
   sponsors: (locale: Locale) => ['sponsors', locale],
   results: (locale: Locale) => ['results', locale],
   resultsStatus: () => ['results', 'status'],
+  galleryEntry: (locale: Locale, id: number) => ['gallery-entry', locale, id],
   gallery: (locale: Locale, group: string | undefined, q: string | undefined, sort: GallerySort) => ['gallery', locale, group ?? 'all', q ?? '', sort],
 };
 

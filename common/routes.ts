@@ -33,6 +33,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: 'aboutUs', titleKey: 'route.aboutUs', indexable: true },
   // The organiser's notice once published; until then a built-in one saying what the software stores.
   { path: 'privacy', titleKey: 'route.privacy', indexable: true },
+  // A voter checks a vote's receipt; the public account of the vote once voting closed and it was published.
+  { path: 'voteReceipt', titleKey: 'route.voteReceipt' },
+  { path: 'transparency', titleKey: 'route.transparency', indexable: true },
   { path: 'activateLogin', titleKey: 'route.activateLogin' },
   { path: 'activateFaild', titleKey: 'route.activateFaild' },
   { path: 'resetPassword', titleKey: 'route.resetPassword' },

@@ -70,6 +70,8 @@ test('an entrant uploads an .srt with the entry; once approved the film page sho
   await expect(track).toHaveAttribute('src', `/api/gallery/entries/${entryId}/captions.vtt`);
   await expect(track).toHaveAttribute('label', MESSAGES['en-US']['media.player.captions']);
   await expect(track).toHaveAttribute('default', '');
+  // The film (and with it its captions' cues) loads when the visitor presses play.
+  await page.locator('.entry-player .media-player__start').click();
   const video = page.locator('.entry-player video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0), { timeout: 30_000 }).toBe(2);
   expect(await video.evaluate((v: HTMLVideoElement) => (v.textTracks[0]?.cues?.[0] as VTTCue | undefined)?.text)).toBe('<i>Hello</i>, caller');

@@ -40,6 +40,11 @@ async function personIn(browser: Browser, locale: string): Promise<{ page: Page;
   return { page, problems: await recordProblems(page), close: () => context.close() };
 }
 
+/** Presses the poster's play button: the entry page loads the player and the film only then. */
+async function start(page: Page) {
+  await page.locator('.entry-player .media-player__start').click();
+}
+
 async function play(page: Page) {
   const video = page.locator('.entry-player video');
   await video.evaluate((v: HTMLVideoElement) => {
@@ -113,6 +118,7 @@ test('a new entrant submits a 1080p film; the organiser approves it; a visitor f
     await expect(v.locator('.entry-title')).toHaveText(TITLE);
     entryId = Number(/\/gallery\/(\d+)/.exec(v.url())?.[1]);
     expect(entryId).toBeGreaterThan(0);
+    await start(v);
     await expect(v.locator('.entry-player .media-player')).toHaveAttribute('data-engine', 'hlsjs');
     await play(v);
     const count = v.getByTestId('vote-count');
@@ -138,6 +144,7 @@ test('the submitted film plays through HLS: auto climbs to 720p, the quality men
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/en-US/gallery/${entryId}`);
   const player = page.locator('.entry-player .media-player');
+  await start(page);
   await expect(player).toHaveAttribute('data-engine', 'hlsjs');
   const video = player.locator('video');
   await expect(video).toHaveAttribute('poster', /\/media\//);
@@ -169,6 +176,7 @@ test('the submitted film plays through HLS: auto climbs to 720p, the quality men
     await slowPage.exposeFunction('recordLevel', (l: string) => levels.push(l));
     await slowPage.goto(`/en-US/gallery/${entryId}`);
     const slowPlayer = slowPage.locator('.entry-player .media-player');
+    await start(slowPage);
     await expect(slowPlayer).toHaveAttribute('data-engine', 'hlsjs', { timeout: 60_000 });
     await slowPlayer.evaluate((el) => {
       new MutationObserver(() => (window as unknown as { recordLevel: (l: string) => void }).recordLevel(el.getAttribute('data-level') ?? '')).observe(el, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
-import { VOTER_MODES } from '../gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
@@ -131,6 +131,14 @@ export const settingsBody = z.object({
   galleryBeforeVoting: z.boolean().default(false),
   // How long an upload begun before the submission deadline may go on after it (0: the deadline is hard).
   uploadGraceMinutes: z.number().int().min(0).max(UPLOAD_GRACE_MAX_MINUTES).default(UPLOAD_GRACE_DEFAULT_MINUTES),
+  // How visitors see counts while voting runs, and how often delayed counts are retaken.
+  countDisplay: z.enum(COUNT_DISPLAYS).default('live'),
+  countDelayMinutes: z
+    .number(codeMessage(Code.CountDelayRange))
+    .int(codeMessage(Code.CountDelayRange))
+    .min(COUNT_DELAY_RANGE.min, codeMessage(Code.CountDelayRange))
+    .max(COUNT_DELAY_RANGE.max, codeMessage(Code.CountDelayRange))
+    .default(COUNT_DELAY_RANGE.default),
   // Days voters' and visitors' full addresses are kept before they are cut to their network.
   privacyRetentionDays: z.number().int().min(PRIVACY_RETENTION_RANGE.min).max(PRIVACY_RETENTION_RANGE.max).default(PRIVACY_RETENTION_DEFAULT_DAYS),
 });

@@ -75,6 +75,11 @@ export const Code = {
   VoteNetworkBudget: 2031,
   VoteCodeNotUsed: 2032,
   RegisterEmailDisposable: 2033,
+  // 2040-2059 votes anyone can check: receipts, count display, transparency
+  ReceiptFormat: 2040,
+  ReceiptNotFound: 2041,
+  CountDelayRange: 2042,
+  TransparencyBeforeClose: 2043,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,
@@ -146,6 +151,10 @@ export const Code = {
   UploadCredentialUsed: 5020,
   TrailerTooLong: 5021,
   VideoCutShort: 5030,
+  // An account's upload quotas (server settings UPLOAD_*): too many at once, too many bytes in progress, too many stored.
+  UploadsAtOnce: 5040,
+  UploadBytesInProgress: 5041,
+  UploadBytesTotal: 5042,
   // 6xxx console
   EntryStatusConflict: 6001,
   RejectReasonRequired: 6002,
@@ -221,6 +230,8 @@ export const Code = {
   Internal: 9500,
   Unavailable: 9503,
   StorageFull: 9507,
+  // The free disk is down to its reserve: new uploads wait, reads and votes go on.
+  StorageReserve: 9508,
   Overloaded: 9510,
   MetricsTokenInvalid: 9511,
   BodyNotAccepted: 9420,

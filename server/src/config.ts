@@ -57,7 +57,19 @@ export type Config = {
   requestLog: RequestLogSettings;
   /** Open connections one process holds (CONNECTIONS_*): plugins/connection-limits.ts. */
   connections: ConnectionSettings;
+  /** An account's upload quotas and the disk reserve (UPLOAD_*): services/submission/quota.ts. */
+  uploads: UploadQuotaSettings;
 };
+
+/**
+ * - UPLOAD_MAX_AT_ONCE: uploads one account may have in progress (default 5: an entry form has five files, and a
+ *   person may start the next while the film is still on its way).
+ * - UPLOAD_MAX_MB_IN_PROGRESS: the declared sizes of those added up (default 3 x the largest file allowed, 12288).
+ * - UPLOAD_MAX_MB_TOTAL: everything one account has uploaded and not removed (default 5 x the largest file, 20480).
+ * - UPLOAD_DISK_RESERVE_MB: free disk kept back; an upload that would eat into it is refused with 507 (default
+ *   1024; 0 = none). Measured on DATA_DIR, or with S3 storage on the temporary folder the S3 store stages parts in.
+ */
+export type UploadQuotaSettings = { maxAtOnce: number; maxBytesInProgress: number; maxBytesTotal: number; diskReserveBytes: number };
 
 /**
  * - CONNECTIONS_MAX: connections held at once; past it a new one gets a 503 envelope and is closed (default:
@@ -257,6 +269,17 @@ function connectionSettings(env: NodeJS.ProcessEnv): ConnectionSettings {
   return { max, perAddress: wholeAtLeast(env.CONNECTIONS_PER_ADDRESS, Math.max(16, Math.floor(max / 4)), 0) };
 }
 
+const MB = 1024 * 1024;
+
+function uploadQuotaSettings(env: NodeJS.ProcessEnv): UploadQuotaSettings {
+  return {
+    maxAtOnce: wholeAtLeast(env.UPLOAD_MAX_AT_ONCE, 5, 1),
+    maxBytesInProgress: wholeAtLeast(env.UPLOAD_MAX_MB_IN_PROGRESS, 3 * 4096, 1) * MB,
+    maxBytesTotal: wholeAtLeast(env.UPLOAD_MAX_MB_TOTAL, 5 * 4096, 1) * MB,
+    diskReserveBytes: wholeAtLeast(env.UPLOAD_DISK_RESERVE_MB, 1024, 0) * MB,
+  };
+}
+
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_BUCKET) return undefined;
   return {
@@ -320,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       slowLevel: LOG_LEVELS.find((l) => l === env.LOG_SLOW_LEVEL) ?? 'warn',
     },
     connections: connectionSettings(env),
+    uploads: uploadQuotaSettings(env),
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
     media: { ...mediaSettings(env), ...mediaOver },

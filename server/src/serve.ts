@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
-import { forwardJobWakeups } from './cluster/http-worker';
+import { forwardJobWakeups, serveHandedConnections } from './cluster/http-worker';
 import type { Config } from './config';
 import type { DialectName } from './db/database';
 import { startBackground } from './lifecycle';
@@ -68,6 +68,12 @@ export async function serve(config: Config, role: 'server' | 'http') {
   // `on`, not `once`: a second signal (Ctrl-C reaches the launcher, which passes it on, and this process) must not kill the drain.
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (role === 'http') {
+    // The primary holds the port and hands this worker its connections (cluster/connection-queue.ts).
+    await app.ready();
+    serveHandedConnections(app.server);
+    return;
+  }
   await app.listen({ port: ctx.config.port, host: ctx.config.host });
-  if (role === 'server') console.log(runningMessage(ctx.config, ctx.dialect));
+  console.log(runningMessage(ctx.config, ctx.dialect));
 }

@@ -41,6 +41,21 @@ async function workersAnswering(port: number, count = 12): Promise<Set<string>> 
   return seen;
 }
 
+type Probe = { startedAt: number; endedAt: number; status?: number; error?: string };
+
+/** One GET on a connection of its own that never throws: its answer or the error's code, and when. */
+function probe(port: number, path: string): Promise<Probe> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ startedAt, endedAt: Date.now(), status: res.statusCode }));
+    });
+    req.setTimeout(60_000, () => req.destroy(Object.assign(new Error('no answer'), { code: 'TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ startedAt, endedAt: Date.now(), error: err.code ?? err.message }));
+  });
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -67,12 +82,9 @@ describe('several HTTP workers (WORKERS)', () => {
       await tdb?.drop();
     });
 
-    it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
-      const {
-        child: launcher,
-        port,
-        output,
-      } = await startProcess({
+    /** `npm start` with two workers on the test PostgreSQL and Redis, under a Redis prefix of its own. */
+    const startCluster = (env: Record<string, string>) =>
+      startProcess({
         script: 'scripts/start.mjs',
         env: {
           START_SKIP_BUILD: '1',
@@ -80,10 +92,13 @@ describe('several HTTP workers (WORKERS)', () => {
           DATABASE_URL: tdb.url,
           REDIS_URL: process.env.TEST_REDIS_URL as string,
           REDIS_PREFIX: `mfc-test-cluster-${randomBytes(4).toString('hex')}`,
-          METRICS_TOKEN: TOKEN,
           LOG_LEVEL: 'warn',
+          ...env,
         },
       });
+
+    it('two workers answer; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
+      const { child: launcher, port, output } = await startCluster({ METRICS_TOKEN: TOKEN });
       const [primary] = childPids(launcher.pid as number);
       const workers = childPids(primary as number);
       expect(workers, output()).toHaveLength(2);
@@ -116,6 +131,43 @@ describe('several HTTP workers (WORKERS)', () => {
       launcher.kill('SIGTERM');
       expect(await exited, output()).toEqual({ code: 0, signal: null });
       for (const pid of [primary as number, ...now]) expect(alive(pid), `pid ${pid} still running`).toBe(false);
+    }, 120_000);
+
+    it('keeps the port open when every worker dies at once: connections made meanwhile wait and are answered, none refused', async () => {
+      const { child: launcher, port, output } = await startCluster({ MEDIA_WORKER: 'off' });
+      const [primary] = childPids(launcher.pid as number);
+      const workers = childPids(primary as number);
+      expect(workers, output()).toHaveLength(2);
+      const replacements = () => (output().match(/HTTP worker listening/g) ?? []).length;
+      const before = replacements();
+
+      const killedAt = Date.now();
+      for (const pid of workers) process.kill(pid, 'SIGKILL');
+      // A new connection every 50 ms until both replacements are up (at most 600 of them).
+      const probes: Promise<Probe>[] = [];
+      // Replacements start one at a time: never more workers starting than one, besides those already back.
+      let mostStarting = 0;
+      for (let i = 0; i < 600 && replacements() < before + 2; i++) {
+        probes.push(probe(port, '/api/news?page=1'));
+        const starting = childPids(primary as number).filter((pid) => !workers.includes(pid)).length - (replacements() - before);
+        mostStarting = Math.max(mostStarting, starting);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const results = await Promise.all(probes);
+      const refused = results.filter((r) => r.status === undefined);
+      const answered = results.filter((r) => r.status !== undefined);
+      const refusedFor = refused.length ? ((refused.at(-1) as Probe).startedAt - (refused[0] as Probe).startedAt) / 1000 : 0;
+      const firstAnswer = answered.length ? (Math.min(...answered.map((r) => r.endedAt)) - killedAt) / 1000 : Number.NaN;
+      const longestWait = answered.length ? Math.max(...answered.map((r) => r.endedAt - r.startedAt)) / 1000 : Number.NaN;
+      console.log(
+        `[port drill] ${results.length} connections while both workers were replaced: ${refused.length} refused (${[...new Set(refused.map((r) => r.error))].join(', ') || 'none'}) over ${refusedFor.toFixed(1)} s; ` +
+          `first answer ${firstAnswer.toFixed(1)} s after the kill; longest wait ${longestWait.toFixed(1)} s; at most ${mostStarting} replacement(s) starting at once`,
+      );
+
+      expect(mostStarting, 'replacements starting at once').toBeLessThanOrEqual(1);
+      expect(refused.map((r) => r.error)).toEqual([]);
+      expect(new Set(answered.map((r) => r.status))).toEqual(new Set([200]));
+      expect(childPids(primary as number), output()).toHaveLength(2);
     }, 120_000);
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
+import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { classifyFailure, failureAsAppError, markDatabaseError } from '../src/db/failures';
 import {
@@ -121,8 +122,10 @@ describe('a resumable upload when the disk fills', () => {
 
   beforeAll(async () => {
     disk = await smallDisk('mfc-full-uploads-', 8);
-    // The uploads go to the small disk; the database file stays off it.
-    t = await startAppOn(disk.db, { demoContent: false, dataDir: disk.dir }, { logLevel: 'info' });
+    // The uploads go to the small disk; the database file stays off it. No free-disk reserve: this drill is about
+    // a chunk that no longer fits (the reserve, which refuses new uploads first, has its own test: submission-quota).
+    const uploads = { ...loadConfig({}).uploads, diskReserveBytes: 0 };
+    t = await startAppOn(disk.db, { demoContent: false, dataDir: disk.dir, uploads }, { logLevel: 'info' });
     client = await newEntrant(t, await openSubmissions(t));
   });
   afterAll(async () => {

@@ -73,11 +73,11 @@ describe.each(DIALECTS)('gallery reads on %s', (dialect) => {
     await t.ctx.db.updateTable('entries').set({ status: 'approved' }).where('id', '=', 5).execute();
   });
 
-  it('the page /gallery/{id} carries the entry in its head: og:image is its cover', async () => {
+  it('the page /gallery/{id} carries the entry in its head: og:image is its share image (cover, number, title)', async () => {
     const entry = await t.ctx.db.selectFrom('entries').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
     const res = await t.app.inject({ url: '/en-US/gallery/3' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<meta property="og:image" content="http://contest.test${entry.cover_url}"`);
+    expect(res.body).toContain('<meta property="og:image" content="http://contest.test/api/gallery/entries/3/share-image?locale=en-US"');
     expect(res.body).toContain('<meta property="og:type" content="video.other"');
     expect(res.body).toContain('name="twitter:card" content="summary_large_image"');
     expect(res.body).toContain(entry.title);

@@ -16,7 +16,7 @@ import { createTestDatabase, DIALECTS, startAppOn, type TestDatabase } from './f
  *
  * PREVIOUS_RELEASE is the last migration of the release before this one: move it forward when a release ships.
  */
-const PREVIOUS_RELEASE = '0018_results_mailings';
+const PREVIOUS_RELEASE = '0020_page_publishing';
 const root = path.resolve(import.meta.dirname, '../..');
 
 function migrateCli(db: TestDatabase, ...args: string[]) {
@@ -49,7 +49,7 @@ describe.each(DIALECTS)('upgrading a previous release on %s', (dialect) => {
         old,
       );
       await sql`insert into votes (entry_id, voter_key, ip, slot, created_at) values (1, 'voter-1', '198.51.100.1', 'slot-1', ${now})`.execute(old);
-      await sql`insert into pages (slug, i18n, extra, updated_at) values ('aboutUs', ${JSON.stringify({ 'en-US': { title: 'About the kept contest', content: '<p>Kept.</p>' } })}, '{}', ${now})`.execute(
+      await sql`insert into pages (slug, i18n, extra, updated_at, published_at) values ('aboutUs', ${JSON.stringify({ 'en-US': { title: 'About the kept contest', content: '<p>Kept.</p>' } })}, '{}', ${now}, ${now})`.execute(
         old,
       );
     } finally {
@@ -86,8 +86,11 @@ describe.each(DIALECTS)('upgrading a previous release on %s', (dialect) => {
       expect(login.json().code).toBe(0);
       const entry = await t.ctx.db.selectFrom('entries').select(['title', 'group', 'status', 'entry_no', 'vote_count']).executeTakeFirstOrThrow();
       expect(entry).toEqual({ title: 'Kept Film', group: 'student', status: 'approved', entry_no: 1, vote_count: 7 });
+      // The entry names a group the upgrade's default groups hold, so it keeps its place and its label.
+      const form = (await t.app.inject({ url: '/api/entry-form', headers: { 'x-locale': 'en-US' } })).json().data;
+      expect(form.groups.map((g: { key: string }) => g.key)).toEqual(['open', 'student']);
       expect(await t.ctx.db.selectFrom('votes').select(['entry_id', 'ip']).execute()).toEqual([{ entry_id: 1, ip: '198.51.100.1' }]);
-      // A page that was public before the publish switch existed is still public.
+      // The organiser's published page is still published.
       const page = await t.app.inject({ method: 'GET', url: '/api/pages/aboutUs', headers: { 'x-locale': 'en-US' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('About the kept contest');

@@ -5,6 +5,7 @@ import { startBackground } from '../lifecycle';
 import { lineLog as log } from '../line-log';
 import { CLOSE_GRACE_MS, runningMessage } from '../serve';
 import { jobQueued } from '../services/media/wake';
+import { ConnectionQueue } from './connection-queue';
 import { isWorkerMessage } from './messages';
 import { clusterRefusal } from './refusal';
 
@@ -14,11 +15,12 @@ const MAX_RESTART_DELAY_MS = 10_000;
 
 /**
  * WORKERS > 1: this process migrates and seeds once, runs the background work once (media and exhibition-video
- * workers, the hourly sweep: lifecycle.ts, `server` role) and forks WORKERS HTTP workers (node:cluster; they
- * share the port, the primary hands connections round-robin). It prints "is running at" once every worker
- * listens; a worker that dies later is replaced (one that dies before that fails the start). SIGTERM/SIGINT
- * pass SIGTERM to every worker, which drains as a single server does (serve.ts); once all have exited, the
- * background work stops. Exit 0 when every worker stopped cleanly, else 1.
+ * workers, the hourly sweep: lifecycle.ts, `server` role), listens on the port itself and forks WORKERS HTTP
+ * workers (node:cluster), handing them connections in turn (connection-queue.ts: the port stays open while no
+ * worker is ready). It prints "is running at" once every worker is ready; a worker that dies later is replaced,
+ * one replacement at a time (one that dies before that fails the start). SIGTERM/SIGINT pass SIGTERM to every
+ * worker, which drains as a single server does (serve.ts); once all have exited, the background work stops.
+ * Exit 0 when every worker stopped cleanly, else 1.
  */
 export async function runPrimary(config: Config): Promise<void> {
   const refusal = clusterRefusal(config);
@@ -27,42 +29,67 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(1);
   }
   const ctx = await createContext(config);
+  const connections = new ConnectionQueue(config.connections.max);
+  try {
+    await connections.listen(config.port, config.host);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
   const background = await startBackground(ctx, log, 'server');
   /** Workers alive, with the time each started. */
   const alive = new Map<Worker, number>();
-  const listening = new Set<Worker>();
+  const ready = new Set<Worker>();
   let up = false;
   let stopping = false;
   let quickDeaths = 0;
+  /** Replacements owed, and whether one is starting now: they start one at a time, each once the last is ready. */
+  let owed = 0;
+  let replacing = false;
+
+  const replaceNext = () => {
+    if (stopping || replacing || owed === 0) return;
+    owed--;
+    replacing = true;
+    const delayMs = quickDeaths ? Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** quickDeaths) : 0;
+    setTimeout(() => (stopping ? undefined : fork()), delayMs);
+  };
 
   const fork = () => {
     const worker = cluster.fork();
     alive.set(worker, Date.now());
     worker.on('message', (message) => {
-      if (isWorkerMessage(message)) jobQueued();
-    });
-    worker.once('listening', () => {
-      listening.add(worker);
-      if (up) log.info('HTTP worker listening', { worker: worker.process.pid });
-      else if (listening.size === config.workers) {
+      if (!isWorkerMessage(message)) return;
+      if (message.mfc === 'job-queued') return jobQueued();
+      if (message.mfc === 'took') return connections.took(message.id);
+      ready.add(worker);
+      connections.add(worker);
+      if (up) {
+        log.info('HTTP worker listening', { worker: worker.process.pid, waited: connections.waitingCount });
+        replacing = false;
+        replaceNext();
+      } else if (ready.size === config.workers) {
         up = true;
         console.log(runningMessage(ctx.config, ctx.dialect, config.workers));
       }
     });
     worker.once('exit', (code, signal) => {
       const lived = Date.now() - (alive.get(worker) ?? 0);
+      const wasReady = ready.delete(worker);
       alive.delete(worker);
-      listening.delete(worker);
+      connections.remove(worker);
       if (stopping) return;
       if (!up) {
         log.error(undefined, 'an HTTP worker exited before every worker was listening; stopping', { worker: worker.process.pid, code, signal });
         void shutdown('start failed', true);
         return;
       }
+      // A replacement that died before it was ready frees the turn for the next one, after a longer pause.
+      if (!wasReady) replacing = false;
       quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
-      const delayMs = quickDeaths ? Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** quickDeaths) : 0;
-      log.warn('HTTP worker exited; starting another', { worker: worker.process.pid, code, signal, delayMs });
-      setTimeout(() => stopping || fork(), delayMs);
+      owed++;
+      log.warn('HTTP worker exited; starting another', { worker: worker.process.pid, code, signal, owed });
+      replaceNext();
     });
   };
 
@@ -70,6 +97,7 @@ export async function runPrimary(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('shutting down: the HTTP workers drain, then the background work stops', { reason, workers: alive.size });
+    connections.close();
     const exits = [...alive.keys()].map(
       (worker) =>
         new Promise<boolean>((resolve) => {

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { getExhibition } from '../services/content/exhibitions';
 import { siteIdentity } from '../services/content/identity';
 import { getNews } from '../services/content/news';
+import { entryShareImageUrl } from '../services/content/share-image';
 import { publicGalleryEntry } from '../services/gallery/entries';
 import { publicResults } from '../services/jury/results';
 import { stripTags } from './escape';
@@ -55,7 +56,7 @@ export const headResolvers: Record<string, HeadResolver> = {
     const ex = id ? await orNull(getExhibition(ctx.db, locale, id)) : null;
     return ex ? { title: ex.title, description: ex.summary || stripTags(ex.body).slice(0, 160), imageUrl: ex.coverUrl, type: 'article' } : null;
   },
-  // Gallery (issue D): 2100 = not approved or missing -> 404; the cover is the preview picture.
+  // Gallery: 2100 = not approved or missing -> 404; the preview picture is the entry's share image (cover, number, title).
   'gallery/:id': async (ctx, params, locale) => {
     const id = validId(params.id);
     let entry = null;
@@ -65,7 +66,12 @@ export const headResolvers: Record<string, HeadResolver> = {
       if (!(err instanceof AppError && (err.code === Code.EntryNotFound || err.code === Code.GalleryNotOpen))) throw err;
     }
     return entry
-      ? { title: entry.title, description: (entry.slogan || entry.description).slice(0, 160), imageUrl: entry.coverUrl ?? undefined, type: 'video.other' }
+      ? {
+          title: entry.title,
+          description: (entry.slogan || entry.description).slice(0, 160),
+          imageUrl: entryShareImageUrl(entry.id, locale),
+          type: 'video.other',
+        }
       : null;
   },
 };

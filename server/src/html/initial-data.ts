@@ -9,16 +9,19 @@ import { listJury } from '../services/content/jury';
 import { listNews } from '../services/content/news';
 import { listSponsors } from '../services/content/sponsors';
 import { getContestInfo } from '../services/contest/contest-info';
-import { listGallery } from '../services/gallery/entries';
+import { listGallery, publicGalleryEntry } from '../services/gallery/entries';
 import { escapeHtml } from './escape';
 
 /** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string; type?: string };
 
-/** A page's first API answers (keyed like the query hooks, common/query-keys.ts) and its first images. */
-export type PageData = { queries: { key: unknown[]; data: unknown }[]; images: ImagePreload[] };
+/**
+ * A page's first API answers (keyed like the query hooks, common/query-keys.ts) and its first images. A
+ * `stale` answer paints the first screen but is asked again at once: its API answer depends on the visitor.
+ */
+export type PageData = { queries: { key: unknown[]; data: unknown; stale?: boolean }[]; images: ImagePreload[] };
 
-export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale: Locale) => Promise<PageData>;
+export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale: Locale, params: Record<string, string>) => Promise<PageData>;
 
 /**
  * Per-route first data, keyed by the route path of common/routes.ts. Without it a phone waits for the
@@ -50,6 +53,18 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
     const news = await listNews(ctx.db, locale, { page: 1, pageSize: DEFAULT_PAGE_SIZE });
     const first = news.items[0]?.coverUrl;
     return { queries: [], images: first ? [{ href: first }] : [] };
+  },
+  // The page a shared poster or link opens: the entry as an anonymous visitor sees it (not voted), so title,
+  // votes and the Vote button paint without waiting for the API; the app then asks the API, which says whether
+  // this visitor voted and sets the viewed cookie. The film's poster starts with the HTML.
+  'gallery/:id': async (ctx, _search, locale, params) => {
+    const id = Number(params.id);
+    const entry = await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone });
+    const poster = entry.film.hls || entry.film.mp4 ? (entry.videoCoverUrl ?? entry.film.poster ?? entry.coverUrl) : null;
+    return {
+      queries: [{ key: queryKeys.galleryEntry(locale, id), data: { ...entry, voted: false }, stale: true }],
+      images: poster ? [{ href: poster }] : [],
+    };
   },
   gallery: async (ctx, search, locale) => {
     if ([...search.keys()].length) return { queries: [], images: [] };

@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ID } from '../../../common/query-keys';
 
 /** What the server writes into a page's HTML (server/src/html/initial-data.ts): answers keyed like the query hooks. */
-export type InitialData = { queries: { key: unknown[]; data: unknown }[] };
+export type InitialData = { queries: { key: unknown[]; data: unknown; stale?: boolean }[] };
 
 /**
  * Seeds the query cache with the answers the server put into the HTML, so the first render has its data
  * without a round trip (and the page's largest image is known as soon as the HTML is). The answers count
- * as fresh from now: the usual refetch-on-focus rules apply after that.
+ * as fresh from now: the usual refetch-on-focus rules apply after that; one marked stale (it depends on the
+ * visitor, e.g. whether they voted) is shown and asked again as soon as a page uses it.
  */
 export function seedInitialData(client: QueryClient): void {
   const el = document.getElementById(INITIAL_DATA_ID);
@@ -19,6 +20,6 @@ export function seedInitialData(client: QueryClient): void {
     return; // a broken block only costs the round trip it was meant to save
   }
   for (const q of parsed.queries ?? []) {
-    if (Array.isArray(q.key)) client.setQueryData(q.key, q.data);
+    if (Array.isArray(q.key)) client.setQueryData(q.key, q.data, q.stale ? { updatedAt: 0 } : undefined);
   }
 }

@@ -17,6 +17,7 @@ import * as m0018 from './0018_results_mailings';
 import * as m0020 from './0020_page_publishing';
 import * as m0021 from './0021_entry_form';
 import * as m0028 from './0028_erasures';
+import * as m0030 from './0030_vote_chain';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0020_page_publishing': m0020,
   '0021_entry_form': m0021,
   '0028_erasures': m0028,
+  '0030_vote_chain': m0030,
 };

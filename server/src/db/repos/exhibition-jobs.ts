@@ -60,6 +60,17 @@ export async function endExhibitionJob(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Conversions running under a lease, with the worker holding each (to find those whose worker is known to be dead). */
+export async function runningExhibitionLeases(db: Db): Promise<{ id: string; locked_by: string | null }[]> {
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'locked_by'])
+    .where('purpose', '=', PURPOSE)
+    .where('status', '=', 'processing')
+    .where('locked_by', 'is not', null)
+    .execute();
+}
+
 /** Hands the job back to be tried again from `retryAt` (an attempt failed, or the worker stops). */
 export async function releaseExhibitionJob(db: Db, id: string, worker: string, retryAt: string | null, undoAttempt: boolean): Promise<void> {
   await db

@@ -126,6 +126,26 @@ export async function failAttempt(db: Db, id: number, worker: string, error: str
   return row?.status;
 }
 
+/** Jobs running under a lease, with the worker holding each (to find those whose worker is known to be dead). */
+export async function runningJobLeases(db: Db): Promise<Pick<MediaJob, 'id' | 'locked_by'>[]> {
+  return db.selectFrom('media_jobs').select(['id', 'locked_by']).where('status', '=', 'running').execute();
+}
+
+/**
+ * Hands a dead worker's job on at once, its lease notwithstanding: queued and due now, the attempt counted
+ * (a film that kills its worker every time runs out of attempts). False when `worker` no longer held it.
+ */
+export async function requeueDeadWorkerJob(db: Db, id: number, worker: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('media_jobs')
+    .set({ status: 'queued', next_run_at: now, locked_by: null, locked_until: null, progress: 0, last_error: 'worker stopped', updated_at: now })
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Hands a job back untouched (graceful shutdown): the attempt does not count. */
 export async function releaseJob(db: Db, id: number, worker: string, now: string): Promise<void> {
   await db

@@ -77,7 +77,17 @@ export type ScamReportsTable = {
   created_at: string;
 };
 
+/** One committed batch of votes, chained to the one before by SHA-256 (`db/repos/gallery/vote-chain*.ts`). */
+export type VoteChainTable = { batch: number; prev_hash: string; hash: string; votes: number; created_at: string };
+/** A vote's row hash and the batch it was committed in. */
+export type VoteChainRowsTable = { vote_id: number; batch: number; row_hash: string };
+/** The counts visitors see while counts are shown delayed; retaken when older than the organiser's interval. */
+export type VoteCountSnapshotsTable = { entry_id: number; vote_count: number; taken_at: string };
+
 export type GalleryTables = {
+  vote_chain: VoteChainTable;
+  vote_chain_rows: VoteChainRowsTable;
+  vote_count_snapshots: VoteCountSnapshotsTable;
   votes: VotesTable;
   vote_audit: VoteAuditTable;
   spent_challenges: SpentChallengesTable;

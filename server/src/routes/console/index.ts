@@ -24,6 +24,7 @@ import { dashboardStats } from '../../services/console/dashboard';
 import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/console/entry-review';
 import { exhibitionVideoStatus } from '../../services/console/exhibition-video';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/console/exports';
+import { fraudIndex } from '../../services/console/fraud-index';
 import { readAdminIdentity, saveIdentity } from '../../services/console/identity';
 import { inboxList, replyToContact, setHandled } from '../../services/console/inbox';
 import { getEditablePage, listEditablePages, saveEditablePage, setPagePublished } from '../../services/console/pages';
@@ -33,6 +34,7 @@ import { readConsoleSettings, writeConsoleSettings } from '../../services/consol
 import { setupChecklist } from '../../services/console/setup-checklist';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
 import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
+import { setTransparencyPublished, transparencyState } from '../../services/console/vote-transparency';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
 import { organiserViewer } from '../../services/entry-form/field-files';
 import { eraseOnRequest, erasureRecord } from '../../services/privacy/organiser-erasure';
@@ -187,6 +189,12 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/votes/restore',
     { schema: { body: z.object({ rule: ruleBody.optional(), actionId: z.number().int().positive().optional(), reason: reviewReason }) } },
     async (req) => ok(await restoreVotes(ctx, req.body, await adminId(req), req.body.reason)),
+  );
+  // Votes anyone can check: each entry's fraud index, the chain's head and the transparency page's switch.
+  app.get('/api/admin/votes/fraud-index', async () => ok(await fraudIndex(db)));
+  app.get('/api/admin/votes/transparency', async () => ok(await transparencyState(db)));
+  app.put('/api/admin/votes/transparency', { schema: { body: z.object({ published: z.boolean() }) } }, async (req) =>
+    ok(await setTransparencyPublished(db, req.body.published)),
   );
   app.get('/api/admin/exports/votes.csv', { schema: { querystring: auditQuery } }, async (req, reply) =>
     sendCsv(reply, 'votes', await exportVotesCsv(ctx, req.locale, req.query)),

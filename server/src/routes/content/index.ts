@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
+import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { jsonAnswer, LOCALE_VARY, replyCached } from '../../plugins/response-cache';
 import { getExhibition, listExhibitions } from '../../services/content/exhibitions';
 import { siteIdentity } from '../../services/content/identity';
 import { listJury } from '../../services/content/jury';
 import { getNews, listNews } from '../../services/content/news';
 import { getPage } from '../../services/content/pages';
+import { pageShareImage, SHARE_IMAGE_PAGES } from '../../services/content/share-image';
 import { listSponsors } from '../../services/content/sponsors';
 import { listTemplates } from '../../services/content/templates';
 import { getContestInfo } from '../../services/contest/contest-info';
@@ -42,6 +44,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/templates', async (req) => ok(await listTemplates(db, req.locale)));
   app.get('/api/contest', async () => ok(await getContestInfo(db, app.ctx.config.contestTimezone)));
+  // Link previews of the pages (og:image): drawn once per page and locale, dropped with the content like the page.
+  app.get(
+    '/api/site/share-image',
+    { schema: { querystring: z.object({ page: z.enum(SHARE_IMAGE_PAGES as [string, ...string[]]), locale: z.enum(SUPPORTED_LOCALES) }) } },
+    async (req, reply) =>
+      replyCached(req, reply, { key: `share-image:${req.query.page}:${req.query.locale}`, lifetime: 'content', sharing: 'public' }, async () => ({
+        type: 'image/png',
+        body: await pageShareImage(app.ctx, req.query.locale, req.query.page),
+      })),
+  );
   // Who runs the contest (name, organiser, footer, QR, filings): every page shows it, so it is served from memory.
   app.get('/api/site/identity', async (req, reply) =>
     replyCached(req, reply, { key: `identity:${req.locale}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>

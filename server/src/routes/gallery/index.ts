@@ -2,18 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHALLENGE_PURPOSES } from '../../../../common/challenge';
-import { Code, errorMessage } from '../../../../common/errors';
+import { Code, codeMessage, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
 import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
+import { RECEIPT_INPUT_MAX } from '../../../../common/vote-check';
 import { cachedAnswer, jsonAnswer, LOCALE_VARY, replyCached, sendCached } from '../../plugins/response-cache';
+import { entryShareImage } from '../../services/content/share-image';
 import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/entries';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
 import { subnetOf } from '../../services/gallery/subnet';
+import { transparencyReport } from '../../services/gallery/transparency';
+import { checkReceipt } from '../../services/gallery/vote-receipts';
 import { sendVoteCode } from '../../services/gallery/voter-email';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
@@ -108,6 +112,25 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A receipt's holder asks what became of the vote. Twenty a minute per address: a person checks a few,
+  // and guessing is hopeless anyway (a receipt is 128 bits, 64 of them a check value).
+  app.post(
+    '/api/gallery/receipt',
+    {
+      schema: { body: z.object({ receipt: z.string().max(RECEIPT_INPUT_MAX, codeMessage(Code.ReceiptFormat)) }) },
+      config: { rateLimit: { keyGenerator: byIp, max: 20, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await checkReceipt(ctx, req.body.receipt));
+    },
+  );
+
+  // The public account of the vote (only once voting closed and the organiser published it); the same for everyone.
+  app.get('/api/gallery/transparency', async (req, reply) =>
+    replyCached(req, reply, { key: 'transparency', lifetime: 'counts', sharing: 'public' }, async () => jsonAnswer(await transparencyReport(ctx.db))),
+  );
+
   // E-mail voting: a 6-digit code to the address (a solved challenge per request; five an hour per mailbox,
   // twenty per ten minutes per subnet, so neither +tags nor a block of addresses floods one inbox).
   app.post(
@@ -117,6 +140,17 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendVoteCode(ctx, req.body, req.locale);
       return ok({ sent: true });
     },
+  );
+
+  // An entry's link preview (og:image of its page): from memory, dropped with the content.
+  app.get(
+    '/api/gallery/entries/:id/share-image',
+    { schema: { params: idParam, querystring: z.object({ locale: z.enum(SUPPORTED_LOCALES) }) } },
+    async (req, reply) =>
+      replyCached(req, reply, { key: `entry-share-image:${req.params.id}:${req.query.locale}`, lifetime: 'content', sharing: 'public' }, async () => ({
+        type: 'image/png',
+        body: await entryShareImage(ctx, req.query.locale, req.params.id),
+      })),
   );
 
   app.get(

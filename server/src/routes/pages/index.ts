@@ -12,6 +12,7 @@ import { HEAD_MARKER, loadTemplate } from '../../html/template';
 import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
 import type { FreshAnswer } from '../../services/cache/response-cache';
 import { siteIdentity } from '../../services/content/identity';
+import { pageShareImageUrl } from '../../services/content/share-image';
 
 /** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
@@ -71,7 +72,9 @@ export async function pageRoutes(app: FastifyInstance) {
       title: `${pageTitle} - ${siteName}`,
       shareTitle: routeTitleKey === 'route.home' ? siteName : pageTitle,
       description: identity.configured ? identity.footerText : t(locale, 'site.description'),
-      imageUrl: identity.heroImageUrl || undefined,
+      // Every found page has a link preview of its own; a detail page's resolver names its record's picture, else
+      // it shows its section's.
+      imageUrl: status === 200 && match ? pageShareImageUrl(match.route.path.split('/')[0] as string, locale) : identity.heroImageUrl || undefined,
       path: `/${rest.join('/')}`,
       localized: match?.route.localized !== false,
       prefixed,
@@ -108,7 +111,7 @@ export async function pageRoutes(app: FastifyInstance) {
     if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
     else {
       try {
-        const data = await dataResolver(app.ctx, url.searchParams, locale);
+        const data = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {});
         extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.

@@ -5,6 +5,7 @@ import type { MediaSettings } from '../../config';
 import type { AppContext, Log, Worker } from '../../context';
 import { nowIso } from '../../db/database';
 import { claimExhibitionJob, endExhibitionJob, releaseExhibitionJob, renewExhibitionLease } from '../../db/repos/exhibition-jobs';
+import { handOnJobsOfDeadWorkers } from '../media/dead-workers';
 import { generatedName, mediaPaths } from '../media/paths';
 import { startPollLoop } from '../media/poll-loop';
 import { newWorkerId, retryDelayMs } from '../media/worker';
@@ -95,5 +96,9 @@ export async function runNextExhibitionJob(ctx: AppContext, worker: string, sett
 /** The exhibition-video worker beside the film worker (lifecycle.ts starts both): polls until stopped, woken when a video arrives. */
 export function startExhibitionWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker {
   const id = newWorkerId();
-  return startPollLoop(id, 'exhibition-video worker', settings, log, (stop) => runNextExhibitionJob(ctx, id, settings, stop));
+  return startPollLoop(id, 'exhibition-video worker', settings, log, async (stop) => {
+    // A conversion whose worker on this host died is taken up now, not at the end of its lease.
+    await handOnJobsOfDeadWorkers(ctx, 'exhibitionVideo', log);
+    return runNextExhibitionJob(ctx, id, settings, stop);
+  });
 }

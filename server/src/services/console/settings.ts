@@ -1,6 +1,7 @@
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
+import { COUNT_DELAY_RANGE } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
@@ -8,6 +9,8 @@ import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
 import {
+  COUNT_DELAY_SETTING,
+  COUNT_DISPLAY_SETTING,
   DEFAULT_POW_BASE,
   DEFAULT_POW_STEP_UP,
   DEFAULT_RULE,
@@ -37,6 +40,8 @@ export const SETTING_KEYS = {
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
   galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,
+  countDisplay: COUNT_DISPLAY_SETTING,
+  countDelayMinutes: COUNT_DELAY_SETTING,
   privacyRetentionDays: PRIVACY_RETENTION_SETTING,
 } as const;
 
@@ -51,6 +56,8 @@ const DEFAULTS = {
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
   uploadGraceMinutes: UPLOAD_GRACE_DEFAULT_MINUTES,
+  countDisplay: 'live',
+  countDelayMinutes: COUNT_DELAY_RANGE.default,
   privacyRetentionDays: PRIVACY_RETENTION_DEFAULT_DAYS,
 } as const;
 
@@ -70,6 +77,8 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
     galleryBeforeVoting: s[SETTING_KEYS.galleryBeforeVoting] === true,
     uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
+    countDisplay: (s[SETTING_KEYS.countDisplay] as ConsoleSettings['countDisplay']) ?? DEFAULTS.countDisplay,
+    countDelayMinutes: Number(s[SETTING_KEYS.countDelayMinutes] ?? DEFAULTS.countDelayMinutes),
     privacyRetentionDays: Number(s[SETTING_KEYS.privacyRetentionDays] ?? DEFAULTS.privacyRetentionDays),
   };
 }
@@ -89,6 +98,8 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
     await writeSetting(trx, SETTING_KEYS.galleryBeforeVoting, input.galleryBeforeVoting);
     await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
+    await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
+    await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);
     await writeSetting(trx, SETTING_KEYS.privacyRetentionDays, input.privacyRetentionDays);
   });
   // This instance applies the voting settings at once; others within their one-second cache.

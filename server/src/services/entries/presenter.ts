@@ -61,7 +61,7 @@ export function galleryCard(row: CardRow): GalleryEntrySummary {
   return { ...fields(row, CARD), lang: row.locale };
 }
 
-type GalleryEntryView = Omit<GalleryEntryDetail, 'captionsUrl' | 'prevId' | 'nextId' | 'voted' | 'votingOpen' | 'voterMode' | 'shareUrl'>;
+type GalleryEntryView = Omit<GalleryEntryDetail, 'captionsUrl' | 'prevId' | 'nextId' | 'voted' | 'votingOpen' | 'voterMode' | 'counts' | 'shareUrl'>;
 
 /** The entry as every visitor sees it; the page's own parts (neighbours, voting, share link) are the gallery's. */
 export function galleryEntry(

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { galleryCard, galleryEntry } from '../entries/presenter';
 import { captionsPath } from './captions';
+import { countsShown, showCounts } from './count-display';
 import { voteSlot, votingSettings } from './voting-settings';
 
 /** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
@@ -19,9 +20,12 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   const settings = await votingSettings(db);
   const { open, opensAt } = settings.gallery;
   const base = { page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode, opensAt, notYetOpen: !open };
-  if (!open) return { ...base, items: [], total: 0 };
-  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
-  return { ...base, items: items.map(galleryCard), total };
+  if (!open) return { ...base, counts: countsShown(settings), items: [], total: 0 };
+  // Ordered by votes, the order itself would tell hidden counts (or today's delayed ones): entry number then.
+  const sort = q.sort === 'votes' && countsShown(settings).display !== 'live' ? 'number' : (q.sort ?? 'newest');
+  const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort, offset: w.offset, limit: w.limit });
+  const shown = await showCounts(db, settings, items.map(galleryCard));
+  return { ...base, counts: shown.counts, items: shown.rows, total };
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
@@ -36,8 +40,10 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   if (!row) throw new AppError(Code.EntryNotFound);
   if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
   const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
+  const shown = await showCounts(db, settings, [galleryEntry(row, job)], now);
   return {
-    ...galleryEntry(row, job),
+    ...(shown.rows[0] as ReturnType<typeof galleryEntry>),
+    counts: shown.counts,
     captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
     voted: false,

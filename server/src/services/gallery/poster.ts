@@ -17,31 +17,40 @@ const W = 750;
 const H = 1220;
 const COVER_H = 620;
 const QR = 260;
-const FONT = "'Noto Sans CJK SC','Noto Sans CJK TC','PingFang SC','Microsoft YaHei',sans-serif";
+export const FONT = "'Noto Sans CJK SC','Noto Sans CJK TC','PingFang SC','Microsoft YaHei',sans-serif";
 
-/** Splits a title into at most `lines` lines of about `max` em (CJK counts 1, Latin about 0.55). */
+/**
+ * Splits a title into at most `lines` lines of about `max` em (CJK counts 1, Latin about 0.55), between words
+ * for Latin text (a word longer than a line is cut), and ends with "…" when the title does not fit.
+ */
 export function wrapTitle(text: string, max: number, lines: number): string[] {
+  const em = (s: string) => [...s].reduce((a, ch) => a + (/[\u2e80-\uffff]/.test(ch) ? 1 : 0.56), 0);
+  // A CJK character, or a Latin word with the spaces after it: the pieces a line may break between.
+  const pieces = text.trim().match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) ?? [];
   const out: string[] = [];
   let line = '';
-  let width = 0;
-  for (const ch of [...text]) {
-    const w = /[\u2e80-\uffff]/.test(ch) ? 1 : 0.56;
-    if (width + w > max) {
-      out.push(line);
+  let cut = false;
+  for (const piece of pieces.flatMap((p) => (em(p.trimEnd()) > max ? [...p] : [p]))) {
+    if (line && em(line + piece.trimEnd()) > max) {
+      out.push(line.trimEnd());
       line = '';
-      width = 0;
-      if (out.length === lines) break;
+      if (out.length === lines) {
+        cut = true;
+        break;
+      }
     }
-    line += ch;
-    width += w;
+    if (line || piece.trim()) line += piece;
   }
-  if (out.length < lines && line) out.push(line);
-  else if (out.length === lines && [...out.join('')].length < [...text].length) out[lines - 1] = `${(out[lines - 1] as string).slice(0, -1)}…`;
+  if (!cut && line.trim()) out.push(line.trimEnd());
+  if (cut) {
+    const last = out[lines - 1] as string;
+    out[lines - 1] = `${em(last) + 1 > max ? [...last].slice(0, -1).join('').trimEnd() : last}…`;
+  }
   return out;
 }
 
 /** The cover from local media (DATA_DIR/media), if it is one; otherwise the poster has none. */
-function localMedia(ctx: AppContext, url: string | null): string | null {
+export function localMedia(ctx: AppContext, url: string | null): string | null {
   if (!url?.startsWith('/media/')) return null;
   const root = path.join(ctx.config.dataDir, 'media');
   const file = path.resolve(root, `.${decodeURIComponent(url.slice('/media'.length))}`);

@@ -8,9 +8,11 @@ import type { BatchVote } from '../../db/repos/gallery/vote-batch';
 import { AppError } from '../../errors';
 import { isBlocked } from './blocklist';
 import { type CheckedSolution, challengeUsed, checkSolution, issueChallenge } from './challenge';
+import { countsShown } from './count-display';
 import { subnetOf } from './subnet';
 import type { RecentVotes } from './vote-counters';
 import { stepsPast, voteDifficulty } from './vote-difficulty';
+import { receiptOf } from './vote-receipt-code';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
 import { voteSlot, votingSettings } from './voting-settings';
@@ -113,7 +115,11 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     throw err;
   }
   const outcome = await ctx.votes.cast({ row, challenge: solved });
-  if (outcome.kind === 'counted') return { entryId: v.entryId, voteCount: outcome.count };
+  // The answer carries the count only while counts show live: a hidden or delayed one stays on the server.
+  if (outcome.kind === 'counted') {
+    const live = countsShown(settings).display === 'live';
+    return { entryId: v.entryId, voteCount: live ? outcome.count : null, receipt: receiptOf(ctx.config.cookieSecret, outcome.voteId) };
+  }
   // The batch audited the refusal beside the votes it wrote.
   if (outcome.kind === 'challengeUsed') throw challengeUsed();
   if (outcome.kind === 'duplicate') throw new AppError(Code.VoteDuplicate);

@@ -1,6 +1,6 @@
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
-import { VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, type CountDisplay, VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
@@ -18,6 +18,12 @@ export const SUBNET_SETTING = 'voting.subnetPerHour';
 export const VOTER_MODE_SETTING = 'voting.voterMode';
 /** E-mail voting: strip `+tags` of every provider, not only Gmail's (common/email.ts). Off by default. */
 export const STRIP_PLUS_TAGS_SETTING = 'voting.stripPlusTags';
+
+/** How visitors see counts while voting runs (`common/gallery.ts` COUNT_DISPLAYS) and the delayed interval. */
+export const COUNT_DISPLAY_SETTING = 'voting.countDisplay';
+export const COUNT_DELAY_SETTING = 'voting.countDelayMinutes';
+/** The organiser's switch for the public transparency page (shown only once voting has closed, too). */
+export const TRANSPARENCY_SETTING = 'voting.transparencyPublished';
 
 export const DEFAULT_RULE: VotingRule = 'perEntry';
 export const DEFAULT_VOTER_MODE: VoterMode = 'anonymous';
@@ -47,6 +53,11 @@ export type VotingSettings = {
   ratePerMinute: number;
   stripPlusTags: boolean;
   open: boolean;
+  /** Voting had a window and it has ended: counts show in full, the transparency page may be published. */
+  closed: boolean;
+  countDisplay: CountDisplay;
+  countDelayMinutes: number;
+  transparencyPublished: boolean;
   /** Whether approved entries are public yet (`gallery-opening.ts`). */
   gallery: GalleryOpening;
 };
@@ -76,6 +87,9 @@ function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
     VOTER_MODE_SETTING,
     STRIP_PLUS_TAGS_SETTING,
     GALLERY_BEFORE_VOTING_SETTING,
+    COUNT_DISPLAY_SETTING,
+    COUNT_DELAY_SETTING,
+    TRANSPARENCY_SETTING,
   ]);
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
@@ -92,6 +106,9 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
   const rule = VOTING_RULES.includes(s[VOTING_RULE_SETTING] as VotingRule) ? (s[VOTING_RULE_SETTING] as VotingRule) : DEFAULT_RULE;
   const mode = s[VOTER_MODE_SETTING] as VoterMode;
   const windows = phaseWindows(s);
+  const voting = windows.find((w) => w.phase === 'voting');
+  const display = s[COUNT_DISPLAY_SETTING] as CountDisplay;
+  const delay = count(s[COUNT_DELAY_SETTING], COUNT_DELAY_RANGE.default);
   return {
     rule,
     voterMode: VOTER_MODES.includes(mode) ? mode : DEFAULT_VOTER_MODE,
@@ -102,6 +119,10 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
     ratePerMinute: count(s[RATE_SETTING], DEFAULT_RATE_PER_MINUTE),
     stripPlusTags: s[STRIP_PLUS_TAGS_SETTING] === true,
     open: isPhaseOpen(windows, 'voting', now),
+    closed: Boolean(voting && voting.end <= now.toISOString()),
+    countDisplay: COUNT_DISPLAYS.includes(display) ? display : 'live',
+    countDelayMinutes: Math.min(COUNT_DELAY_RANGE.max, Math.max(COUNT_DELAY_RANGE.min, delay)),
+    transparencyPublished: s[TRANSPARENCY_SETTING] === true,
     gallery: galleryOpening(s, windows, now),
   };
 }

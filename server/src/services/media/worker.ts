@@ -6,6 +6,7 @@ import type { MediaSettings } from '../../config';
 import type { AppContext, Log, Worker } from '../../context';
 import { nowIso } from '../../db/database';
 import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
+import { handOnJobsOfDeadWorkers } from './dead-workers';
 import { mediaPaths, removeRendition, removeWorkFolders } from './paths';
 import { startPollLoop } from './poll-loop';
 import { publishWorkFolder } from './publish';
@@ -131,6 +132,8 @@ export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log):
       swept = Date.now();
       await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));
     }
+    // A job whose worker on this host died is taken up now, not at the end of its lease.
+    await handOnJobsOfDeadWorkers(ctx, 'film', log);
     return (await processNextJob(ctx, id, settings, stop)) !== undefined;
   });
 }

@@ -3,9 +3,11 @@ import { Code } from '../../../../common/errors';
 import { megabytes } from '../../../../common/format';
 import { CREDENTIAL_PURPOSES, type CredentialPurpose, type CredentialRequest, isAdminUploadPurpose, maxBytesFor } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
+import { uploadUsage } from '../../db/repos/submission/upload-usage';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
+import { assertDiskReserve, assertUploadFits } from './quota';
 import { assertMaySubmit, submissionSettings } from './settings';
 
 /** Long enough to start an upload on a slow page; resuming later needs only the same signed-in owner. */
@@ -31,6 +33,9 @@ export async function issueCredential(ctx: AppContext, user: SessionUser, reques
   const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);
   if (request.size > limit && request.purpose === 'subtitles') throw new AppError(Code.SubtitlesTooLarge);
   if (request.size > limit) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(limit) } });
+  // Said early, before any byte is sent; the creation checks again with the account locked (tus-server).
+  if (!isAdminUploadPurpose(request.purpose)) assertUploadFits(ctx.config.uploads, await uploadUsage(ctx.db, user.id), request.size);
+  await assertDiskReserve(ctx, request.size);
   const claims: CredentialClaims = {
     purpose: request.purpose,
     owner: user.id,

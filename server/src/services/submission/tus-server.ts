@@ -15,6 +15,7 @@ import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
 import { verifyCredential } from './credential';
 import { discardFiles } from './discard-files';
 import { processUpload } from './process-upload';
+import { assertDiskReserve, assertUploadFits } from './quota';
 import { assertMaySubmit, assertUploadMayContinue, submissionSettings } from './settings';
 
 export const TUS_PATH = '/api/uploads/tus';
@@ -110,9 +111,9 @@ export async function assertChunkInTime(ctx: AppContext, id: string, authorizati
 }
 
 /**
- * The tus server (resumable uploads, DESIGN §4). Creation must present a credential from
- * POST /api/uploads/credential for the signed-in owner and the exact size; every later request must come
- * from the same owner. When the last byte arrives the bytes are checked (processUpload) before the final
+ * The tus server (resumable uploads). Creation must present a credential from
+ * POST /api/uploads/credential for the signed-in owner and the exact size, and fit the account's quotas and
+ * the disk reserve (quota.ts); every later request must come from the same owner. When the last byte arrives the bytes are checked (processUpload) before the final
  * PATCH is answered, so the client learns at once whether its file was accepted.
  */
 export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Server {
@@ -154,10 +155,13 @@ export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Ser
         else assertMaySubmit(user, await submissionSettings(ctx.db));
         const declared = upload.metadata?.purpose;
         if (declared && declared !== claims.purpose) throw new AppError(Code.UploadCredentialInvalid);
+        await assertDiskReserve(ctx, upload.size);
         const now = nowIso();
         // Spent in the same transaction that writes the row: a second creation with this credential gets 5020.
+        const size = upload.size;
         const spent = await insertUploadSpendingCredential(
           ctx.db,
+          ctx.dialect,
           {
             id: upload.id,
             user_id: user.id,
@@ -173,6 +177,7 @@ export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Ser
             updated_at: now,
           },
           { nonce: claims.nonce, expiresAt: new Date(claims.exp).toISOString() },
+          (usage) => isAdminUploadPurpose(claims.purpose) || assertUploadFits(ctx.config.uploads, usage, size),
         );
         if (!spent) throw new AppError(Code.UploadCredentialUsed);
         // The credential is spent: keep only what later steps need in the store's metadata.

@@ -6,7 +6,7 @@ import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge'
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
-import { VOTER_MODES } from '../../../../common/gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
@@ -67,6 +67,18 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
+        </Form.Item>
+        <Form.Item name="countDisplay" label={f('console.settings.countDisplay')} extra={f('console.settings.countDisplayHint')}>
+          <Radio.Group options={COUNT_DISPLAYS.map((d) => ({ value: d, label: f(`console.settings.countDisplay.${d}`) }))} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.countDisplay !== b.countDisplay}>
+          {({ getFieldValue }) =>
+            getFieldValue('countDisplay') === 'delayed' && (
+              <Form.Item name="countDelayMinutes" label={f('console.settings.countDelay')} rules={[{ required: true }]}>
+                <InputNumber min={COUNT_DELAY_RANGE.min} max={COUNT_DELAY_RANGE.max} precision={0} suffix={f('console.unit.minutes')} />
+              </Form.Item>
+            )
+          }
         </Form.Item>
         <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
           <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />

@@ -7,6 +7,7 @@ import { qs } from '../../api/query-string';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { tablePagination } from '../table-pagination';
+import { VoteCheckTab } from './vote-review/VoteCheckTab';
 import { VoteReviewTab } from './vote-review/VoteReviewTab';
 
 /** The audit log is read in longer pages than the other lists. */
@@ -162,6 +163,11 @@ export function VotesPage() {
             key: 'review',
             label: f('console.votes.review'),
             children: <VoteReviewTab entries={totals.data ?? []} />,
+          },
+          {
+            key: 'check',
+            label: f('console.voteCheck.tab'),
+            children: <VoteCheckTab />,
           },
           {
             key: 'totals',

@@ -14,6 +14,11 @@ export type HlsVideoProps = {
   /** The entrant's subtitles as WebVTT, shown as captions (on by default), with their language. */
   captions?: { url: string; lang: string } | null;
   className?: string;
+  /**
+   * Shows the poster and a play button, and loads nothing of the film (no player library, no playlist, no
+   * segment) until the viewer presses it; the film then starts playing. Off, the player is set up at once.
+   */
+  startOnPlay?: boolean;
 };
 
 type Level = { index: number; height: number };
@@ -25,7 +30,7 @@ type Engine = 'native' | 'hlsjs' | 'mp4' | 'none';
  * iPhone plays the playlist natively; the MP4 is the fallback when neither works.
  * data-engine / data-level say what is playing (used by the e2e test and handy when debugging).
  */
-export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVideoProps) {
+export function HlsVideo({ hls, mp4, poster, title, captions, className, startOnPlay = false }: HlsVideoProps) {
   const intl = useIntl();
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsType | null>(null);
@@ -34,12 +39,19 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
   const [chosen, setChosen] = useState(-1);
   const [playing, setPlaying] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const [started, setStarted] = useState(!startOnPlay);
   const selectId = useId();
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !started) return;
     let cancelled = false;
+    // The play button has gone: the keyboard focus goes on to the player rather than falling to the page.
+    if (startOnPlay) video.focus({ preventScroll: true });
+    // Pressed play: the film starts as soon as its source is attached (the press allows sound).
+    const autoplay = () => {
+      if (startOnPlay) video.play().catch(() => undefined);
+    };
     setFailed(false);
     setLevels([]);
     setChosen(-1);
@@ -50,6 +62,7 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
       if (mp4) {
         video.src = mp4;
         setEngine('mp4');
+        autoplay();
       } else {
         setEngine('none');
         setFailed(true);
@@ -61,6 +74,7 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
     if (hls && !mse && video.canPlayType('application/vnd.apple.mpegurl')) {
       video.src = hls;
       setEngine('native');
+      autoplay();
     } else if (hls && mse) {
       import('hls.js')
         .then(({ default: Hls }) => {
@@ -83,6 +97,7 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
           player.loadSource(hls);
           player.attachMedia(video);
           setEngine('hlsjs');
+          autoplay();
         })
         .catch(playMp4);
     } else playMp4();
@@ -91,7 +106,7 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };
-  }, [hls, mp4]);
+  }, [hls, mp4, started, startOnPlay]);
 
   const choose = (index: number) => {
     setChosen(index);
@@ -104,15 +119,21 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className }: HlsVi
       <video
         ref={videoRef}
         className="media-player__video"
-        controls
+        controls={started}
         playsInline
-        preload="metadata"
+        preload={started ? 'metadata' : 'none'}
         poster={poster ?? undefined}
         aria-label={intl.formatMessage({ id: 'media.player.label' }, { title })}
         onError={() => engine === 'mp4' && setFailed(true)}
       >
         {captions && <track kind="captions" src={captions.url} srcLang={captions.lang} label={intl.formatMessage({ id: 'media.player.captions' })} default />}
       </video>
+      {!started && (
+        <button type="button" className="media-player__start" onClick={() => setStarted(true)}>
+          <span className="media-player__start-icon" aria-hidden="true" />
+          <span className="visually-hidden">{intl.formatMessage({ id: 'media.player.play' }, { title })}</span>
+        </button>
+      )}
       {failed && (
         <p className="media-player__note" role="status">
           <FormattedMessage id={hls || mp4 ? 'media.player.error' : 'media.player.unavailable'} />

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useCopy } from './use-copy';
 
 /**
  * Copy the page's link, and a QR code of it for WeChat: WeChat has no web share link, so a visitor on a
@@ -8,20 +9,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
  */
 export function CopyAndQr({ url }: { url: string }) {
   const intl = useIntl();
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('yes');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the address is selected for the visitor to copy.
-      setCopied('no');
-      field.current?.select();
-    }
-  };
+  // Without a clipboard the address is selected for the visitor to copy.
+  const { copied, copy: copyText } = useCopy(() => field.current?.select());
+  const copy = () => copyText(url);
   const openQr = async (open: boolean) => {
     if (!open || qr) return;
     const QRCode = await import('qrcode');

@@ -1,9 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary, type VoterMode } from '../../../../common/gallery';
+import { type CountsShown, GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary, type VoterMode } from '../../../../common/gallery';
 import { ResponsiveImage } from '../../components/media/ResponsiveImage';
 import { useLocale } from '../../i18n/use-locale';
 import { CardVoteButton } from './CardVoteButton';
+import { VoteCountText } from './VoteCountText';
 
 export function entryNo(no: number | null): string {
   return no === null ? '' : String(no).padStart(3, '0');
@@ -19,11 +20,13 @@ export function EntryCard({
   priority = false,
   votingOpen,
   voterMode,
+  counts,
 }: {
   entry: GalleryEntrySummary;
   priority?: boolean;
   votingOpen: boolean;
   voterMode: VoterMode;
+  counts?: CountsShown;
 }) {
   const { link } = useLocale();
   return (
@@ -61,7 +64,7 @@ export function EntryCard({
       <fieldset className="entry-card-foot">
         <legend className="visually-hidden">{entry.title}</legend>
         <p className="entry-card-votes">
-          <FormattedMessage id="gallery.votes" values={{ count: entry.voteCount }} />
+          <VoteCountText voteCount={entry.voteCount} counts={counts} />
         </p>
         <CardVoteButton entry={{ id: entry.id, voted: false, votingOpen, voterMode }} />
       </fieldset>

@@ -20,7 +20,7 @@ export function EntryPlayer({ entry }: { entry: GalleryEntryDetail }) {
   const film = (pending && polled.data) || entry.film;
   const poster = entry.videoCoverUrl ?? film.poster ?? entry.coverUrl;
   const captions = entry.captionsUrl ? { url: entry.captionsUrl, lang: entry.lang } : null;
-  if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} captions={captions} />;
+  if (film.hls || film.mp4) return <HlsVideo hls={film.hls} mp4={film.mp4} poster={poster} title={entry.title} captions={captions} startOnPlay />;
   const preparing = film.status === 'queued' || film.status === 'running';
   return (
     <div className="entry-player-empty" data-film-status={film.status}>

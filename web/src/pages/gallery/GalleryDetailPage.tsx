@@ -14,6 +14,8 @@ import { FilmCredits } from './FilmCredits';
 import { useGalleryEntry } from './gallery-api';
 import { PosterButton, SocialShare } from './ShareButtons';
 import { VoteButton } from './VoteButton';
+import { VoteCountText } from './VoteCountText';
+import { VoteReceipt } from './VoteReceipt';
 import './gallery.css';
 
 /**
@@ -59,13 +61,14 @@ export default function GalleryDetailPage() {
           </h1>
           <FilmCredits entry={e} />
           <p className="entry-votes" aria-live="polite" data-testid="vote-count">
-            <FormattedMessage id="gallery.votes" values={{ count: e.voteCount }} />
+            <VoteCountText voteCount={e.voteCount} counts={e.counts} />
           </p>
           <VoteButton key={e.id} entry={e} />
+          <VoteReceipt entryId={e.id} />
           <div className="entry-share">
-            <h3 className="entry-share-title">
+            <h2 className="entry-share-title">
               <FormattedMessage id="share.heading" />
-            </h3>
+            </h2>
             <SocialShare url={e.shareUrl} text={intl.formatMessage({ id: 'share.text' }, { title: e.title, no })} />
             <CopyAndQr url={e.shareUrl} />
             <PosterButton entryId={e.id} />
@@ -74,15 +77,15 @@ export default function GalleryDetailPage() {
       </div>
       <div className="entry-texts">
         <section>
-          <h3>
+          <h2>
             <FormattedMessage id="gallery.creationBackground" />
-          </h3>
+          </h2>
           <p lang={e.lang}>{e.description}</p>
         </section>
         <section className="entry-team-intro">
-          <h3>
+          <h2>
             <FormattedMessage id="gallery.teamIntro" />
-          </h3>
+          </h2>
           <div className="entry-team-row">
             {e.teamLogoUrl && (
               <ResponsiveImage
@@ -104,9 +107,9 @@ export default function GalleryDetailPage() {
         </section>
         {e.slogan && (
           <section>
-            <h3>
+            <h2>
               <FormattedMessage id="gallery.slogan" />
-            </h3>
+            </h2>
             <blockquote className="entry-slogan" lang={e.lang}>
               {e.slogan}
             </blockquote>

@@ -31,6 +31,7 @@ export default function GalleryListPage() {
   const total = pages.data?.pages[0]?.total;
   const votingOpen = useVotingWindow()?.open ?? false;
   const voterMode = pages.data?.pages[0]?.voterMode ?? 'anonymous';
+  const counts = pages.data?.pages[0]?.counts;
   const first = pages.data?.pages[0];
   const contest = useContest().data;
 
@@ -128,7 +129,8 @@ export default function GalleryListPage() {
             <FormattedMessage id="gallery.sortLabel" />
           </span>
           <select value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : (e.target.value as GallerySort) })}>
-            {GALLERY_SORTS.map((s) => (
+            {/* Ordered by votes, the order would tell hidden or delayed counts: offered only while they show live. */}
+            {GALLERY_SORTS.filter((s) => s !== 'votes' || sort === 'votes' || !counts || counts.display === 'live').map((s) => (
               <option key={s} value={s}>
                 {intl.formatMessage({ id: `gallery.sort.${s}` })}
               </option>
@@ -143,7 +145,7 @@ export default function GalleryListPage() {
       )}
       <ul className="entry-grid" aria-busy={pages.isFetching}>
         {items.map((entry, i) => (
-          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} votingOpen={votingOpen} voterMode={voterMode} />
+          <EntryCard key={entry.id} entry={entry} priority={i < GALLERY_FIRST_ROW} votingOpen={votingOpen} voterMode={voterMode} counts={counts} />
         ))}
       </ul>
       {pages.isPending && <div className="spinner" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} />}

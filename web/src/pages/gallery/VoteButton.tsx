@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Code } from '../../../../common/errors';
@@ -7,9 +7,12 @@ import { ApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
 import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
 import { useLocale } from '../../i18n/use-locale';
-import { EmailVoteDialog } from './EmailVoteDialog';
 import { useVote } from './gallery-api';
 import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
+
+// The e-mail mode's dialog brings antd's Form and Modal and zod: loaded when a visitor asks for it, so the
+// other modes (and an e-mail-mode page before the click) never download it.
+const EmailVoteDialog = lazy(() => import('./EmailVoteDialog').then((m) => ({ default: m.EmailVoteDialog })));
 
 /** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
 const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
@@ -100,7 +103,11 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
       </span>
-      {askEmail && <EmailVoteDialog entryId={entry.id} onClose={() => setAskEmail(false)} onVoted={done} />}
+      {askEmail && (
+        <Suspense fallback={null}>
+          <EmailVoteDialog entryId={entry.id} onClose={() => setAskEmail(false)} onVoted={done} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { queryKeys } from '../../../../common/query-keys';
 import { qs } from '../../api/query-string';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
+import { rememberReceipt } from './receipt-store';
 
 /** Query hooks of the gallery area (list, detail, vote, tips). */
 export type GalleryFilter = { group?: EntryGroup; q?: string; sort: GallerySort };
@@ -26,7 +27,7 @@ export function useGalleryPages(filter: GalleryFilter) {
 export function useGalleryEntry(id: number) {
   const { locale } = useLocale();
   return useQuery({
-    queryKey: ['gallery-entry', locale, id],
+    queryKey: queryKeys.galleryEntry(locale, id),
     queryFn: ({ signal }) => request<GalleryEntryDetail>(`/api/gallery/entries/${id}`, { signal, level: 'silent' }),
     enabled: id > 0,
     retry: false,
@@ -47,12 +48,19 @@ export function useVote(id: number) {
     mutationFn: (body: { altcha: string } | { email: string; code: string } | Record<string, never>) =>
       request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
-      client.setQueryData<GalleryEntryDetail>(['gallery-entry', locale, id], (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
+      rememberReceipt(id, result.receipt);
+      // A hidden or delayed count is not in the answer (null): the shown one stays as it is.
+      if (result.voteCount === null) {
+        client.setQueryData<GalleryEntryDetail>(queryKeys.galleryEntry(locale, id), (old) => (old ? { ...old, voted: true } : old));
+        return;
+      }
+      client.setQueryData<GalleryEntryDetail>(queryKeys.galleryEntry(locale, id), (old) => (old ? { ...old, voteCount: result.voteCount, voted: true } : old));
+      const voteCount = result.voteCount;
       client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: ['gallery'] }, (old) =>
         old
           ? {
               ...old,
-              pages: old.pages.map((p) => ({ ...p, items: p.items.map((e) => (e.id === id ? { ...e, voteCount: result.voteCount } : e)) })),
+              pages: old.pages.map((p) => ({ ...p, items: p.items.map((e) => (e.id === id ? { ...e, voteCount } : e)) })),
             }
           : old,
       );

@@ -1,4 +1,4 @@
-import { Upload } from 'tus-js-client';
+import { type PreviousUpload, Upload } from 'tus-js-client';
 import { Code } from '../../../../common/errors';
 import type { CredentialPurpose } from '../../../../common/schemas/entry';
 import { ApiError, isAnnounced } from '../../api/api-error';
@@ -69,6 +69,7 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
       }
     },
   });
+  const previous = await upload.findPreviousUploads();
   // A credential even when resuming: if the server no longer knows the old upload, tus-js-client creates
   // a new one and needs it.
   try {
@@ -82,15 +83,25 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
     const none = { pause: () => undefined, resume: () => undefined, abort: () => undefined };
     // An expired session: the request layer has told the person and is taking them to the login.
     if (isAnnounced(err)) return none;
+    // The quotas and the disk reserve refuse new uploads only: one begun earlier goes on without a new credential.
+    const resumable = previous[0] && err instanceof ApiError && NEW_UPLOADS_ONLY.has(err.code);
+    if (resumable) return begin(upload, previous[0]);
     // SPEC §7: "Failed to obtain temporary secret key", with the server's reason when it gave one.
     const base = errorText(Code.UploadKeyFailed);
-    const reason =
-      err instanceof ApiError && err.status > 0 && err.status < 500 && err.code !== Code.UploadKeyFailed ? errorText(err.code, err.values, err.msg) : '';
+    // A server failure's text says nothing to the person; the disk reserve's (507) does.
+    const said = err instanceof ApiError && ((err.status > 0 && err.status < 500) || NEW_UPLOADS_ONLY.has(err.code));
+    const reason = said && err.code !== Code.UploadKeyFailed ? errorText(err.code, err.values, err.msg) : '';
     cb.onError(Code.UploadKeyFailed, reason ? `${base}: ${reason}` : base);
     return none;
   }
-  const previous = await upload.findPreviousUploads();
-  if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+  return begin(upload, previous[0]);
+}
+
+/** Refusals of a new upload that leave an upload already begun free to go on. */
+const NEW_UPLOADS_ONLY = new Set<number>([Code.UploadsAtOnce, Code.UploadBytesInProgress, Code.UploadBytesTotal, Code.StorageReserve]);
+
+function begin(upload: Upload, previous: PreviousUpload | undefined): UploadHandle {
+  if (previous) upload.resumeFromPreviousUpload(previous);
   upload.start();
   return {
     pause: () => void upload.abort(false),

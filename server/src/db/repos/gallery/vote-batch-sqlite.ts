@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { prepareEntryCountStatements } from '../entries/vote-counts';
-import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
+import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote, chainedVote } from './vote-batch-types';
+import { appendChainLinkSqlite } from './vote-chain-sqlite';
+import type { ChainedVote } from './vote-chain-text';
 
 /**
  * SQLite's group commit (see vote-batch.ts for the rules): the same outcomes, written with prepared
@@ -31,13 +33,18 @@ function statements(sqlite: SQLite.Database): Statements {
     ),
     audit: sqlite.prepare('insert into vote_audit (entry_id, voter_key, voter_label, ip, subnet, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?)'),
   } as Omit<Statements, 'write'>;
-  const write = sqlite.transaction((votes: BatchVote[], audits: AuditRow[]) => decide(s, votes, audits));
+  const write = sqlite.transaction((votes: BatchVote[], audits: AuditRow[]) => {
+    const written: ChainedVote[] = [];
+    const outcomes = decide(s, votes, audits, written);
+    appendChainLinkSqlite(sqlite, written, new Date().toISOString());
+    return outcomes;
+  });
   const all = { ...s, write } as Statements;
   prepared.set(sqlite, all);
   return all;
 }
 
-function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditRow[]): BatchOutcome[] {
+function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditRow[], written: ChainedVote[]): BatchOutcome[] {
   // Each entry's count as the batch goes: read once (null: cannot take votes), moved once at the end.
   const counts = new Map<number, number | null>();
   const added = new Map<number, number>();
@@ -50,10 +57,13 @@ function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditR
     // Not votable: refused before its challenge is spent, as in the multi-row version.
     if (count === null) return { kind: 'notVotable' };
     if (challenge && s.spend.run(challenge.signature, challenge.expiresAt).changes === 0) return { kind: 'challengeUsed' };
-    if (s.vote.run(row.entryId, row.voterKey, row.ip, row.slot, row.risk ?? 0, row.signals ?? null, row.at).changes === 0) return { kind: 'duplicate' };
+    const inserted = s.vote.run(row.entryId, row.voterKey, row.ip, row.slot, row.risk ?? 0, row.signals ?? null, row.at);
+    if (inserted.changes === 0) return { kind: 'duplicate' };
     counts.set(row.entryId, count + 1);
     added.set(row.entryId, (added.get(row.entryId) ?? 0) + 1);
-    return { kind: 'counted', count: count + 1 };
+    const voteId = Number(inserted.lastInsertRowid);
+    written.push(chainedVote(voteId, row));
+    return { kind: 'counted', count: count + 1, voteId };
   });
   for (const [id, n] of added) s.move.run(n, id);
   for (const a of audits) s.audit.run(a.entryId, a.voterKey, a.label ?? null, a.ip, a.subnet, a.outcome, a.at);

@@ -1,10 +1,14 @@
+import type { ChainedVote } from './vote-chain-text';
 import type { VoteRow } from './votes';
 
 /** What a batch of group commit carries and answers (vote-batch.ts on PostgreSQL, vote-batch-sqlite.ts on SQLite). */
 export type BatchVote = { row: VoteRow; challenge?: { signature: string; expiresAt: string } };
 export type AuditRow = { entryId: number; voterKey: string; label?: string; ip: string; subnet: string; outcome: string; at: string };
-/** What became of one vote of a batch; `count` is the entry's count right after it (as if written alone). */
-export type BatchOutcome = { kind: 'counted'; count: number } | { kind: 'duplicate' } | { kind: 'challengeUsed' } | { kind: 'notVotable' };
+/**
+ * What became of one vote of a batch; `count` is the entry's count right after it (as if written alone),
+ * `voteId` the row written (its receipt names it).
+ */
+export type BatchOutcome = { kind: 'counted'; count: number; voteId: number } | { kind: 'duplicate' } | { kind: 'challengeUsed' } | { kind: 'notVotable' };
 
 /** The audit outcome a vote's batch outcome is recorded as. */
 export const AUDIT_OUTCOME: Record<BatchOutcome['kind'], string> = {
@@ -13,3 +17,15 @@ export const AUDIT_OUTCOME: Record<BatchOutcome['kind'], string> = {
   challengeUsed: 'challengeUsed',
   notVotable: 'notFound',
 };
+
+/** A written vote as the chain hashes it. */
+export const chainedVote = (id: number, v: VoteRow): ChainedVote => ({
+  id,
+  entry_id: v.entryId,
+  voter_key: v.voterKey,
+  ip: v.ip,
+  slot: v.slot,
+  risk: v.risk ?? 0,
+  signals: v.signals ?? null,
+  created_at: v.at,
+});

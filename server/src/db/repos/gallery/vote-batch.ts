@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { type Db, type DialectName, sqliteHandle } from '../../database';
 import { lockVotableEntries, moveCounts } from '../entries/vote-counts';
 import { writeVoteBatchSqlite } from './vote-batch-sqlite';
-import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
+import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote, chainedVote } from './vote-batch-types';
+import { appendChainLink } from './vote-chain';
 
 /**
  * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
@@ -76,7 +77,7 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
         candidates.push(i);
       }
     });
-    const taken = new Set<string>();
+    const taken = new Map<string, number>();
     const inOrder = [...candidates].sort((a, b) => ((votes[a] as BatchVote).row.slot < (votes[b] as BatchVote).row.slot ? -1 : 1));
     for (const part of chunks(inOrder)) {
       const rows = await trx
@@ -88,9 +89,9 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
           }),
         )
         .onConflict((oc) => oc.column('slot').doNothing())
-        .returning('slot')
+        .returning(['slot', 'id'])
         .execute();
-      for (const r of rows) taken.add(r.slot);
+      for (const r of rows) taken.set(r.slot, Number(r.id));
     }
 
     // Each entry's count moves once by the votes it took; each vote then gets the count it would have seen.
@@ -108,8 +109,15 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
       const id = (votes[i] as BatchVote).row.entryId;
       const count = (next.get(id) ?? 0) + 1;
       next.set(id, count);
-      outcomes[i] = { kind: 'counted', count };
+      outcomes[i] = { kind: 'counted', count, voteId: taken.get((votes[i] as BatchVote).row.slot) as number };
     }
+    // The batch's link of the vote chain, last: it waits for another batch's link holding no lock that one needs.
+    const written = candidates.filter((i) => outcomes[i]?.kind === 'counted').map((i) => (votes[i] as BatchVote).row);
+    await appendChainLink(
+      trx,
+      written.map((row) => chainedVote(taken.get(row.slot) as number, row)),
+      new Date().toISOString(),
+    );
 
     const auditRows = [
       ...audits.map((a) => ({ ...a, outcome: a.outcome })),

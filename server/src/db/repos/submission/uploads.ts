@@ -1,19 +1,26 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../database';
+import type { Db, DialectName } from '../../database';
 import type { UploadsTable } from '../../schema/submission';
+import { lockUser } from '../entries/entries';
+import { type UploadUsage, uploadUsage } from './upload-usage';
 
 type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
 /**
  * Creates an upload row and spends its credential in one transaction. The nonce's primary key decides: of two
  * creations with one credential, even in parallel, only the first inserts; the other gets false and no row.
+ * `admit` sees the owner's uploads with that owner locked (PostgreSQL; SQLite writes one transaction at a
+ * time), so parallel creations by one account are counted one after the other; it throws to refuse.
  */
 export async function insertUploadSpendingCredential(
   db: Db,
-  row: Insertable<UploadsTable>,
+  dialect: DialectName,
+  row: Insertable<UploadsTable> & { user_id: number },
   credential: { nonce: string; expiresAt: string },
+  admit: (usage: UploadUsage) => void,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await lockUser(trx, dialect, row.user_id);
     const spent = await trx
       .insertInto('spent_credentials')
       .values({ nonce: credential.nonce, expires_at: credential.expiresAt })
@@ -21,6 +28,8 @@ export async function insertUploadSpendingCredential(
       .returning('nonce')
       .executeTakeFirst();
     if (!spent) return false;
+    // A refusal rolls the spending back too: the credential may be used once the account has room again.
+    admit(await uploadUsage(trx, row.user_id));
     await trx.insertInto('uploads').values(row).execute();
     return true;
   });

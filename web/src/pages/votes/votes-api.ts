@@ -1,0 +1,17 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReceiptCheck, TransparencyReport } from '../../../../common/vote-check';
+import { request } from '../../api/request';
+
+/** Query hooks of the public vote checks: a receipt's lookup and the transparency report. */
+export function useReceiptCheck() {
+  return useMutation({
+    mutationFn: (receipt: string) => request<ReceiptCheck>('/api/gallery/receipt', { method: 'POST', body: { receipt }, level: 'silent' }),
+  });
+}
+
+export function useTransparency() {
+  return useQuery({
+    queryKey: ['transparency'],
+    queryFn: ({ signal }) => request<TransparencyReport>('/api/gallery/transparency', { signal, level: 'notification' }),
+  });
+}
