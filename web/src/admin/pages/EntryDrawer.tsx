@@ -4,6 +4,8 @@ import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typogr
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
+import { AnswerList } from '../../components/entry-form/AnswerList';
 import { filmPollInterval } from '../../components/media/media-status';
 import { adminGet, adminSend, downloadEntryFile } from '../api';
 import { EntryFilm } from './EntryFilm';
@@ -137,6 +139,14 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             <Descriptions.Item label={f('console.detail.empower')}>{original('empower')}</Descriptions.Item>
             {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
           </Descriptions>
+          {answersOf(data).length > 0 && (
+            <>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                <FormattedMessage id="entryForm.view.answers" />
+              </Typography.Title>
+              <AnswerList answers={answersOf(data)} testId="drawer-answers" />
+            </>
+          )}
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             <FormattedMessage id="console.detail.history" />
           </Typography.Title>
@@ -157,3 +167,6 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     </Drawer>
   );
 }
+
+/** The answers to the organiser's questions, file answers with their private download link. */
+const answersOf = (entry: AdminEntryDetail): PresentedAnswer[] => (entry as AdminEntryDetail & { answers?: PresentedAnswer[] }).answers ?? [];

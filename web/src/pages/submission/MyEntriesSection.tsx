@@ -3,11 +3,13 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
 import type { MyEntry } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
+import { AnswerList } from '../../components/entry-form/AnswerList';
 import { useLocale } from '../../i18n/use-locale';
 import { useMyEntries, useSubmissionInfo } from './submission-api';
 import './submission.css';
@@ -117,6 +119,7 @@ function EntryRow({ entry }: { entry: MyEntry }) {
             <FormattedMessage id="entry.submittedOn" values={{ date: intl.formatDate(entry.createdAt, { dateStyle: 'medium' }) }} />
           </span>
         </p>
+        <EntryAnswers entry={entry} />
         {entry.status === 'rejected' && entry.rejectReason && (
           <p className="my-entry-reason">
             <FormattedMessage id="entry.rejectReason" values={{ reason: entry.rejectReason }} />
@@ -142,5 +145,19 @@ function EntryRow({ entry }: { entry: MyEntry }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** The entrant's own answers to the organiser's questions, folded away so the list stays short. */
+function EntryAnswers({ entry }: { entry: MyEntry }) {
+  const answers = (entry as MyEntry & { answers?: PresentedAnswer[] }).answers ?? [];
+  if (answers.length === 0) return null;
+  return (
+    <details className="my-entry-answers">
+      <summary>
+        <FormattedMessage id="entryForm.view.myAnswers" values={{ count: answers.length }} />
+      </summary>
+      <AnswerList answers={answers} testId="my-entry-answers" />
+    </details>
   );
 }

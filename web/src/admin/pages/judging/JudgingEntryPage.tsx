@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Grid, Row, Space, Spin, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import type { PresentedAnswer } from '../../../../../common/entry-form/definitions';
 import type { JuryEntryDetail } from '../../../../../common/jury/api-types';
+import { AnswerList } from '../../../components/entry-form/AnswerList';
 import { HlsVideo } from '../../../components/media/HlsVideo';
 import { entryNo } from '../../../pages/gallery/EntryCard';
 import { adminGet } from '../../api';
@@ -33,6 +35,8 @@ export function JudgingEntryPage() {
   if (entry.isError) return back;
   const e = entry.data;
   const film = e.film.hls || e.film.mp4;
+  // Only the answers the organiser shows jurors: the server leaves the others out.
+  const answers = (e as JuryEntryDetail & { answers?: PresentedAnswer[] }).answers ?? [];
 
   return (
     <>
@@ -79,6 +83,14 @@ export function JudgingEntryPage() {
               )}
             </Descriptions.Item>
           </Descriptions>
+          {answers.length > 0 && (
+            <section aria-labelledby="juror-answers" style={{ marginTop: 16 }}>
+              <Typography.Title level={2} id="juror-answers" style={{ fontSize: 16 }}>
+                <FormattedMessage id="entryForm.view.answers" />
+              </Typography.Title>
+              <AnswerList answers={answers} testId="juror-answers-list" />
+            </section>
+          )}
         </Col>
         <Col xs={24} lg={10}>
           <ScoreSheet entry={e} onSaved={onSaved} />
