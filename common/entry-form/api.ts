@@ -4,17 +4,21 @@
  * Public (entrant):
  *   GET  /api/entry-form                      -> PublicEntryForm (groups in order, fields in order)
  *   The submit and change bodies of an entry carry `group` (a group key) and `answers` (Answers, by field key);
- *   a file field's answer is an upload id from the credential purpose `fieldFile`.
+ *   a file field's answer is an upload id from the credential purpose `fieldFile`. A refused answer names its
+ *   field as `answers.<fieldKey>` in `data.fields` (as `uploads.video` names a file), its limit in `data.values`.
+ *   Group keys are checked against the organiser's groups (4200 names `group`).
  *
  * Console (organiser, under /api/admin, behind the admin hook):
  *   GET    /api/admin/entry-form               -> { groups: GroupDefinition[]; fields: FieldDefinition[]; entryCounts: Record<groupKey, number> }
- *   PUT    /api/admin/entry-groups/:key         body GroupDefinition without position -> GroupDefinition (creates or updates)
- *   DELETE /api/admin/entry-groups/:key         refused while the group has entries
- *   PUT    /api/admin/entry-groups-order        body { keys: string[] }
+ *   PUT    /api/admin/entry-groups/:key         body GroupDefinition without key, position -> GroupDefinition (creates or updates;
+ *                                               key: 2-32 of a-z 0-9 -)
+ *   DELETE /api/admin/entry-groups/:key         -> { key }; refused while the group has entries (6101); its own fields go with it
+ *   PUT    /api/admin/entry-groups-order        body { keys: string[] } (every key once) -> GroupDefinition[]
  *   POST   /api/admin/entry-fields              body FieldDefinition without id, key, position -> FieldDefinition
  *   PUT    /api/admin/entry-fields/:id          body as POST -> FieldDefinition (type may not change once answered)
- *   DELETE /api/admin/entry-fields/:id          answers already given stay readable on their entries
- *   PUT    /api/admin/entry-fields-order        body { ids: number[] }
+ *   DELETE /api/admin/entry-fields/:id          -> { id }; answers already given stay readable on their entries
+ *   PUT    /api/admin/entry-fields-order        body { ids: number[] } (every id once) -> FieldDefinition[]
+ *   Bodies: `groupBody` / `fieldBody` in common/entry-form/schemas.ts (absent texts default to '').
  *
  * Readers: the owner's entry, the console's entry detail and the juror's entry carry
  * `answers: PresentedAnswer[]` (the juror's only those visible to jurors); the console CSV has a column per field.

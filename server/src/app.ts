@@ -22,6 +22,7 @@ import { accountsRoutes } from './routes/accounts/index';
 import { downloadLinkRoutes } from './routes/console/download-link';
 import { consoleRoutes } from './routes/console/index';
 import { contentRoutes } from './routes/content/index';
+import { entryFormRoutes } from './routes/entry-form/index';
 import { galleryRoutes } from './routes/gallery/index';
 import { healthRoutes } from './routes/health/index';
 import { juryRoutes } from './routes/jury/index';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(currentUserRoutes);
   await app.register(accountsRoutes);
   await app.register(submissionRoutes);
+  await app.register(entryFormRoutes);
   await app.register(galleryRoutes);
   await app.register(consoleRoutes);
   await app.register(juryRoutes);

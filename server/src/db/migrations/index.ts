@@ -15,6 +15,7 @@ import * as m0014 from './0014_vote_review';
 import * as m0015 from './0015_vote_batch_indexes';
 import * as m0018 from './0018_results_mailings';
 import * as m0020 from './0020_page_publishing';
+import * as m0021 from './0021_entry_form';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_vote_batch_indexes': m0015,
   '0018_results_mailings': m0018,
   '0020_page_publishing': m0020,
+  '0021_entry_form': m0021,
 };

@@ -16,7 +16,7 @@ export type EntriesTable = {
   submission_no: string;
   entry_no: number | null;
   status: string;
-  group: string; // 'open' | 'student'
+  group: string; // a key of entry_groups
   title: string;
   description: string;
   team: string;
@@ -33,6 +33,10 @@ export type EntriesTable = {
   created_at: string;
   updated_at: string;
   approved_at: string | null;
+  /** Answers to the organiser's fields, by field key (JSON; the column defaults to {}, so inserts may leave it out). */
+  answers?: string;
+  /** What the entry was checked against when sent: { film: FilmLimits, fields: FieldDefinition[] } (JSON). */
+  form_snapshot?: string;
 };
 
 export type EntryTables = { entries: EntriesTable };

@@ -2,6 +2,7 @@ import type { AccountsTables } from './accounts';
 import type { ConsoleTables } from './console';
 import type { CoreTables } from './core';
 import type { EntryTables } from './entries';
+import type { EntryFormTables } from './entry-form';
 import type { GalleryTables } from './gallery';
 import type { JuryTables } from './jury';
 import type { MediaTables } from './media';
@@ -11,4 +12,12 @@ export * from './core';
 export * from './entries';
 
 /** The whole schema; each feature area owns its file in this folder. */
-export type Database = CoreTables & EntryTables & AccountsTables & SubmissionTables & GalleryTables & ConsoleTables & MediaTables & JuryTables;
+export type Database = CoreTables &
+  EntryTables &
+  AccountsTables &
+  SubmissionTables &
+  GalleryTables &
+  ConsoleTables &
+  MediaTables &
+  JuryTables &
+  EntryFormTables;

@@ -34,6 +34,7 @@ import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } f
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
+import { consoleEntryFormRoutes } from './entry-form';
 import { consoleFileRoutes } from './files';
 import { consoleJuryRoutes } from './jury';
 import { sendCsv } from './send-csv';
@@ -236,6 +237,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleFileRoutes);
   // Jury: jurors, criteria, awards, ranking, results (same guard).
   await app.register(consoleJuryRoutes);
+  // The entry form's groups and fields (same guard).
+  await app.register(consoleEntryFormRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

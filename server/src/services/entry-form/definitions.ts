@@ -1,0 +1,31 @@
+import type { Selectable } from 'kysely';
+import type { FieldDefinition, FieldType, FilmLimits, GroupDefinition, LocalizedText } from '../../../../common/entry-form/definitions';
+import type { Db } from '../../db/database';
+import { listFieldRows, listGroupRows } from '../../db/repos/entry-form';
+import type { EntryFieldsTable, EntryGroupsTable } from '../../db/schema/entry-form';
+
+type GroupTexts = { name: LocalizedText; description: LocalizedText; rules: LocalizedText };
+type FieldRest = Omit<FieldDefinition, 'id' | 'key' | 'groupKey' | 'type' | 'position'>;
+
+export function toGroup(row: Selectable<EntryGroupsTable>): GroupDefinition {
+  const texts = JSON.parse(row.i18n) as GroupTexts;
+  return {
+    key: row.key,
+    name: texts.name,
+    description: texts.description,
+    rules: texts.rules,
+    film: JSON.parse(row.film) as FilmLimits,
+    position: row.position,
+  };
+}
+
+export function toField(row: Selectable<EntryFieldsTable>): FieldDefinition {
+  const rest = JSON.parse(row.definition) as FieldRest;
+  return { ...rest, id: row.id, key: row.key, groupKey: row.group_key, type: row.type as FieldType, position: row.position };
+}
+
+/** The form as it stands: groups and fields, each in the organiser's order. */
+export async function readEntryForm(db: Db): Promise<{ groups: GroupDefinition[]; fields: FieldDefinition[] }> {
+  const [groups, fields] = await Promise.all([listGroupRows(db), listFieldRows(db)]);
+  return { groups: groups.map(toGroup), fields: fields.map(toField) };
+}
