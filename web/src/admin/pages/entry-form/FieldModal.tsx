@@ -80,7 +80,7 @@ export function FieldModal({
       groupKey: field?.groupKey ?? ALL_GROUPS,
       i18n: textsToForm({ label: field?.label, help: field?.help, consentText: field?.consentText }),
       required: field?.required ?? false,
-      visibleToJurors: field?.visibleToJurors ?? true,
+      visibleToJurors: field?.visibleToJurors ?? false,
       minorOnly: Boolean(field?.requiredIfYoungerThan),
       ageFieldKey: field?.requiredIfYoungerThan?.ageFieldKey,
       ageYears: field?.requiredIfYoungerThan?.years ?? 18,

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { GroupDefinition, Orientation } from '../../../../../common/entry-form/definitions';
+import { GROUP_KEY } from '../../../../../common/entry-form/schemas';
 import { showFieldErrors } from '../../../api/form-errors';
 import type { FieldDef } from '../../content-fields';
 import { LocaleTexts } from '../../LocaleTexts';
@@ -60,8 +61,8 @@ export function GroupModal({
 
   const save = async (v: Values) => {
     const texts = textsFromForm(v.i18n, TEXT_NAMES);
+    const key = group?.key ?? v.key.trim();
     const body: GroupInput = {
-      key: group?.key ?? v.key.trim(),
       name: texts.name ?? {},
       description: texts.description ?? {},
       rules: texts.rules ?? {},
@@ -72,7 +73,7 @@ export function GroupModal({
       },
     };
     setBusy(true);
-    const saved = await saveGroup(body).catch((err: unknown) => {
+    const saved = await saveGroup(key, body).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
@@ -101,7 +102,7 @@ export function GroupModal({
             extra={f('entryForm.console.group.keyHint')}
             rules={[
               { required: true, message: f('entryForm.console.required') },
-              { pattern: /^[a-z][a-z0-9-]{0,31}$/, message: f('entryForm.console.group.keyRule') },
+              { pattern: GROUP_KEY, message: f('entryForm.console.group.keyRule') },
               { validator: async (_r, v: string) => (takenKeys.includes(v) ? Promise.reject(new Error(f('entryForm.console.group.keyTaken'))) : undefined) },
             ]}
           >

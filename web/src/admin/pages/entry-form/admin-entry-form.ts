@@ -5,7 +5,7 @@ import { SUPPORTED_LOCALES } from '../../../../../common/locales';
 import { adminGet, adminSend } from '../../api';
 
 export type AdminEntryForm = { groups: GroupDefinition[]; fields: FieldDefinition[]; entryCounts: Record<string, number> };
-export type GroupInput = Omit<GroupDefinition, 'position'>;
+export type GroupInput = Omit<GroupDefinition, 'key' | 'position'>;
 export type FieldInput = Omit<FieldDefinition, 'id' | 'key' | 'position'>;
 
 const KEY = ['admin', 'entry-form'];
@@ -18,7 +18,7 @@ export function useAdminEntryForm() {
   return { ...query, refresh };
 }
 
-export const saveGroup = (group: GroupInput) => adminSend<GroupDefinition>('PUT', `/api/admin/entry-groups/${encodeURIComponent(group.key)}`, group);
+export const saveGroup = (key: string, group: GroupInput) => adminSend<GroupDefinition>('PUT', `/api/admin/entry-groups/${encodeURIComponent(key)}`, group);
 export const deleteGroup = (key: string) => adminSend('DELETE', `/api/admin/entry-groups/${encodeURIComponent(key)}`);
 export const orderGroups = (keys: string[]) => adminSend('PUT', '/api/admin/entry-groups-order', { keys });
 export const createField = (field: FieldInput) => adminSend<FieldDefinition>('POST', '/api/admin/entry-fields', field);

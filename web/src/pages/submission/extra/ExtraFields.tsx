@@ -1,5 +1,4 @@
 import { Form, type FormInstance } from 'antd';
-import { useIntl } from 'react-intl';
 import type { Answers, PublicField } from '../../../../../common/entry-form/definitions';
 import { AnswerInput } from './AnswerInput';
 import { answerErrors } from './answers-check';
@@ -13,11 +12,9 @@ export const answerId = (key: string) => `answer-${key}`;
  * (the server's own), so a message shows under the field before anything is sent.
  */
 export function ExtraFields({ fields, form }: { fields: PublicField[]; form: FormInstance }) {
-  const intl = useIntl();
-  const requiredText = intl.formatMessage({ id: 'submit.rule.required' });
   const check = (field: PublicField) => async () => {
     const answers = (form.getFieldValue('answers') ?? {}) as Answers;
-    const error = answerErrors(fields, answers, new Date(), requiredText)[field.key];
+    const error = answerErrors(fields, answers)[field.key];
     if (error) throw new Error(error);
   };
   return fields.map((field) => {
