@@ -28,7 +28,9 @@ const SCHOOL = '就读学校';
 /** The contest's wall clock (Asia/Shanghai) `hours` from now, as the phase picker takes it. */
 const contestTime = (hours: number) => new Date(Date.now() + (hours + 8) * HOUR).toISOString().slice(0, 16).replace('T', ' ');
 const tabField = (page: Page, tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
-const save = /^保\s*存$/;
+const save = /保\s*存$/;
+// Fail at the step that went wrong instead of at the test's long time-out (film making and uploads take minutes).
+test.use({ actionTimeout: 30_000, navigationTimeout: 30_000 });
 
 /** Opens submissions for a week, as organiser-setup does, past the checklist's warning. */
 async function openSubmissions(page: Page) {
@@ -56,7 +58,7 @@ async function addField(page: Page, f: { type: string; label: string; consent?: 
   await chooseOption(page, dialog.getByRole('combobox', { name: cn('entryForm.console.field.scope') }), GROUP.cn);
   await tabField(page, '简体中文', cn('entryForm.console.field.label')).fill(f.label);
   if (f.consent) await tabField(page, '简体中文', cn('entryForm.console.field.consentText')).fill(f.consent);
-  if (f.required) await dialog.getByRole('switch', { name: cn('entryForm.console.field.required') }).click();
+  if (f.required) await dialog.getByRole('switch', { name: cn('entryForm.console.field.required'), exact: true }).click();
   if (f.jurors) await dialog.getByRole('switch', { name: cn('entryForm.console.field.visibleToJurors') }).click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/entry-fields') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: save }).click();
@@ -130,7 +132,7 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   // A four-minute film is refused in this group before a byte is sent.
   const longFilm = await makeEntryFilm(path.join(dir, 'long.mp4'), { width: 1920, height: 1080, seconds: 240, faststart: true });
   await entrant.locator('#upload-video').setInputFiles(longFilm);
-  await expect(entrant.getByRole('alert').filter({ hasText: '本组别最长 3:00' })).toBeVisible({ timeout: 30_000 });
+  await expect(entrant.locator('.upload-field[data-purpose=video] .upload-error')).toHaveText('这部影片长 4:00，本组别最长 3:00；未上传', { timeout: 30_000 });
   await expect(entrant.getByTestId('uploaded-video')).toHaveCount(0);
 
   // Submitting without the consent and the file names both fields.

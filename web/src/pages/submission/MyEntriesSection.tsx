@@ -10,6 +10,7 @@ import { request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { AnswerList } from '../../components/entry-form/AnswerList';
+import { EntryFormTexts } from '../../components/entry-form/EntryFormTexts';
 import { useLocale } from '../../i18n/use-locale';
 import { useMyEntries, useSubmissionInfo } from './submission-api';
 import './submission.css';
@@ -153,11 +154,13 @@ function EntryAnswers({ entry }: { entry: MyEntry }) {
   const answers = (entry as MyEntry & { answers?: PresentedAnswer[] }).answers ?? [];
   if (answers.length === 0) return null;
   return (
-    <details className="my-entry-answers">
-      <summary>
-        <FormattedMessage id="entryForm.view.myAnswers" values={{ count: answers.length }} />
-      </summary>
-      <AnswerList answers={answers} testId="my-entry-answers" />
-    </details>
+    <EntryFormTexts>
+      <details className="my-entry-answers">
+        <summary>
+          <FormattedMessage id="entryForm.view.myAnswers" values={{ count: answers.length }} />
+        </summary>
+        <AnswerList answers={answers} testId="my-entry-answers" />
+      </details>
+    </EntryFormTexts>
   );
 }

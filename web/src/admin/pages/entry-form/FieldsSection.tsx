@@ -55,7 +55,7 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
         pagination={false}
         dataSource={fields}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: f('entryForm.console.field.empty') }}
+        locale={{ emptyText: <span className="entry-form-console-empty">{f('entryForm.console.field.empty')}</span> }}
         columns={[
           {
             key: 'order',
@@ -84,8 +84,9 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
               const name = localText(x.label, locale) || x.key;
               return (
                 <Space size={4} wrap={false}>
-                  <Button size="small" onClick={() => setEditing(x)} aria-label={f('entryForm.console.editNamed', { name })}>
+                  <Button size="small" onClick={() => setEditing(x)}>
                     {f('entryForm.console.edit')}
+                    <span className="visually-hidden">{` ${name}`}</span>
                   </Button>
                   <Popconfirm
                     title={f('entryForm.console.field.deleteConfirm', { name })}
@@ -95,8 +96,9 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove(x)}
                   >
-                    <Button size="small" danger aria-label={f('entryForm.console.deleteNamed', { name })}>
+                    <Button size="small" danger>
                       {f('entryForm.console.delete')}
+                      <span className="visually-hidden">{` ${name}`}</span>
                     </Button>
                   </Popconfirm>
                 </Space>
@@ -105,18 +107,21 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
           },
         ]}
       />
-      <FieldModal
-        open={editing !== null}
-        field={editing === 'new' ? null : editing}
-        groups={data.groups}
-        fields={fields}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void message.success(f('entryForm.console.saved'));
-          void onChanged();
-        }}
-      />
+      {/* Mounted per opening: a fresh form, and no busy state left from the last save. */}
+      {editing !== null && (
+        <FieldModal
+          open
+          field={editing === 'new' ? null : editing}
+          groups={data.groups}
+          fields={fields}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void message.success(f('entryForm.console.saved'));
+            void onChanged();
+          }}
+        />
+      )}
     </Card>
   );
 }

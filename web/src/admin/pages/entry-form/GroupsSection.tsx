@@ -59,7 +59,7 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
         pagination={false}
         dataSource={groups}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: f('entryForm.console.group.empty') }}
+        locale={{ emptyText: <span className="entry-form-console-empty">{f('entryForm.console.group.empty')}</span> }}
         columns={[
           {
             key: 'order',
@@ -94,13 +94,15 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
               const count = data.entryCounts[g.key] ?? 0;
               return (
                 <Space size={4} wrap={false}>
-                  <Button size="small" onClick={() => setEditing(g)} aria-label={f('entryForm.console.editNamed', { name })}>
+                  <Button size="small" onClick={() => setEditing(g)}>
                     {f('entryForm.console.edit')}
+                    <span className="visually-hidden">{` ${name}`}</span>
                   </Button>
                   {count > 0 ? (
                     <Tooltip title={f('entryForm.console.group.hasEntries', { count })}>
-                      <Button size="small" danger disabled aria-label={f('entryForm.console.deleteNamed', { name })}>
+                      <Button size="small" danger disabled>
                         {f('entryForm.console.delete')}
+                        <span className="visually-hidden">{` ${name}`}</span>
                       </Button>
                     </Tooltip>
                   ) : (
@@ -111,8 +113,9 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
                       okButtonProps={{ danger: true }}
                       onConfirm={() => remove(g)}
                     >
-                      <Button size="small" danger aria-label={f('entryForm.console.deleteNamed', { name })}>
+                      <Button size="small" danger>
                         {f('entryForm.console.delete')}
+                        <span className="visually-hidden">{` ${name}`}</span>
                       </Button>
                     </Popconfirm>
                   )}
@@ -122,17 +125,20 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
           },
         ]}
       />
-      <GroupModal
-        open={editing !== null}
-        group={editing === 'new' ? null : editing}
-        takenKeys={groups.map((g) => g.key)}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void message.success(f('entryForm.console.saved'));
-          void onChanged();
-        }}
-      />
+      {/* Mounted per opening: a fresh form, and no busy state left from the last save. */}
+      {editing !== null && (
+        <GroupModal
+          open
+          group={editing === 'new' ? null : editing}
+          takenKeys={groups.map((g) => g.key)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void message.success(f('entryForm.console.saved'));
+            void onChanged();
+          }}
+        />
+      )}
     </Card>
   );
 }
