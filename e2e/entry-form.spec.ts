@@ -21,6 +21,7 @@ const ENTRANT = { email: `form-entrant-${Date.now().toString(36)}@example.test`,
 const SHOTS = path.join('test-results', 'entry-form');
 const HOUR = 3_600_000;
 const cn = (key: string) => MESSAGES['zh-CN'][key as 'site.name'];
+const en = (key: string) => MESSAGES['en-US'][key as 'site.name'];
 const GROUP = { key: 'campus', cn: '校园短片组', en: 'Campus Shorts', rule: '影片须在校园内拍摄' };
 const CONSENT = { label: '监护人同意', text: '我的监护人已阅读并同意参赛规则' };
 const STUDENT_ID = '学生证';
@@ -114,25 +115,25 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await page.screenshot({ path: path.join(SHOTS, 'console-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The entrant, on the same install.
-  const entrantContext = await browser.newContext({ baseURL: EMPTY_BASE_URL, locale: 'zh-CN' });
+  // The entrant, on the same install, in English: the group's English name, the rest falling back to zh-CN.
+  const entrantContext = await browser.newContext({ baseURL: EMPTY_BASE_URL, locale: 'en-US' });
   const entrant = await entrantContext.newPage();
   const entrantProblems = await recordProblems(entrant);
-  await registerAndSignIn(entrant, 'zh-CN', ENTRANT.email, ENTRANT.password);
+  await registerAndSignIn(entrant, 'en-US', ENTRANT.email, ENTRANT.password);
   const form = entrant.locator('.entry-form');
-  await form.getByText(GROUP.cn, { exact: true }).click();
+  await form.getByText(GROUP.en, { exact: true }).click();
   const details = entrant.getByTestId('group-details');
   await expect(details).toContainText('面向在校学生');
   await expect(details).toContainText(GROUP.rule);
-  await expect(details).toContainText('时长不超过 3:00');
-  await expect(details).toContainText('横屏 16:9');
+  await expect(details).toContainText('At most 3:00 long');
+  await expect(details).toContainText('Landscape 16:9');
   await expect(form.getByText(CONSENT.text)).toBeVisible();
   await expect(form.getByText(STUDENT_ID, { exact: true })).toBeVisible();
 
   // A four-minute film is refused in this group before a byte is sent.
   const longFilm = await makeEntryFilm(path.join(dir, 'long.mp4'), { width: 1920, height: 1080, seconds: 240, faststart: true });
   await entrant.locator('#upload-video').setInputFiles(longFilm);
-  await expect(entrant.locator('.upload-field[data-purpose=video] .upload-error')).toHaveText('这部影片长 4:00，本组别最长 3:00；未上传', { timeout: 30_000 });
+  await expect(entrant.locator('.upload-field[data-purpose=video] .upload-error')).toHaveText('This film is 4:00 long; this group takes films up to 3:00. Nothing was uploaded', { timeout: 30_000 });
   await expect(entrant.getByTestId('uploaded-video')).toHaveCount(0);
 
   // Submitting without the consent and the file names both fields.
@@ -142,13 +143,13 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await entrant.locator('#team').fill('校园电影社');
   await entrant.locator('#teamDesc').fill('我们是一群热爱电影的中学生，关注校园安全。');
   await entrant.locator('#confirmRules').check();
-  await entrant.getByRole('button', { name: cn('submit.submit') }).click();
+  await entrant.getByRole('button', { name: en('submit.submit') }).click();
   const consentItem = entrant.locator('.answer-item--checkbox');
   await expect(consentItem.locator('.ant-form-item-explain-error')).toBeVisible();
   await expect(entrant.locator('.answer-item--file .ant-form-item-explain-error')).toBeVisible();
 
   // The short film, the pictures, the package, the consent and the student ID.
-  await uploadImages(entrant, 'zh-CN', {
+  await uploadImages(entrant, 'en-US', {
     teamLogo: await makePicture(path.join(dir, 'logo.png'), 400, 300),
     cover: await makePicture(path.join(dir, 'cover.jpg'), 600, 500),
     videoCover: await makePicture(path.join(dir, 'still.jpg'), 1280, 720),
@@ -171,7 +172,7 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await entrant.setViewportSize({ width: 390, height: 844 });
   await entrant.screenshot({ path: path.join(SHOTS, 'form-390.png'), fullPage: true });
   await entrant.setViewportSize({ width: 1280, height: 720 });
-  await entrant.getByRole('button', { name: cn('submit.submit') }).click();
+  await entrant.getByRole('button', { name: en('submit.submit') }).click();
   await expect(entrant.getByTestId('submission-success')).toBeVisible({ timeout: 30_000 });
   expect(entrantProblems.list).toEqual([]);
 
