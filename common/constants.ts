@@ -26,8 +26,13 @@ export const NOTIFICATION_TOP = 65;
 export const NEWS_CATEGORIES = ['media', 'announcement'] as const;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
+/**
+ * The groups every install starts with (written by migration 0021). The organiser may add, rename and delete
+ * groups, so a group is any key of the entry_groups table: read the list from GET /api/entry-form, never from here.
+ */
 export const GROUPS = ['open', 'student'] as const;
-export type EntryGroup = (typeof GROUPS)[number];
+/** A group's key (one of the organiser's groups). */
+export type EntryGroup = string;
 
 export const SPONSOR_TIERS = ['title', 'gold', 'partner', 'media'] as const;
 export type SponsorTier = (typeof SPONSOR_TIERS)[number];

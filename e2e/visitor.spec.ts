@@ -79,7 +79,7 @@ test("a film's page: its title is the h1 in the entrant's language, with team, g
   const credits = page.locator('.film-credits');
   await expect(credits).toContainText(`${en['gallery.credits.team']}${chinese.team}`);
   await expect(credits.locator('dd', { hasText: chinese.team })).toHaveAttribute('lang', 'zh-CN');
-  await expect(credits).toContainText(en['group.open'] === en[`group.${chinese.group}`] ? en['group.open'] : en['group.student']);
+  await expect(credits).toContainText(en['group.open'] === en[`group.${chinese.group as 'open' | 'student'}`] ? en['group.open'] : en['group.student']);
   const seconds = Math.round(chinese.film.duration as number);
   await expect(page.getByTestId('film-runtime')).toHaveText(`${seconds} s`);
   await expect(page.locator('.entry-texts p[lang="zh-CN"]', { hasText: chinese.description })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { EntryGroup } from '../constants';
+import type { PresentedAnswer } from '../entry-form/definitions';
 import type { MediaStatus } from '../media';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
@@ -35,6 +36,8 @@ export type AdminEntryDetail = AdminEntrySummary & {
   locale: string;
   submitter: { id: number; email: string; locale: string };
   history: EntryReview[];
+  /** Answers to the organiser's fields; a file answer has a five-minute download link. */
+  answers: PresentedAnswer[];
 };
 
 export type BulkResult = { done: number[]; failed: { id: number; code: number }[] };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
-import { GROUPS, NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
+import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { VOTER_MODES } from '../gallery';
 import { urlField } from '../schemas/url';
@@ -11,7 +11,7 @@ import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINU
 
 export const entryListQuery = z.object({
   status: z.enum(ENTRY_STATUSES).optional(),
-  group: z.enum(GROUPS).optional(),
+  group: z.string().max(32).optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),

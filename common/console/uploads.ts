@@ -32,6 +32,12 @@ export const UPLOAD_GRACE_MAX_MINUTES = 24 * 60;
 /** The files of an entry the organiser can download. */
 export const ENTRY_FILES = ['cover', 'videoCover', 'teamLogo', 'video', 'trailer', 'empower'] as const;
 export type EntryFileName = (typeof ENTRY_FILES)[number];
+/** A file answering one of the organiser's fields (a student ID card), named by the field's key. */
+export type FieldFileName = `field:${string}`;
+export const FIELD_FILE_NAME = /^field:f[a-f0-9]{10}$/;
+export const isFieldFileName = (name: string): name is FieldFileName => FIELD_FILE_NAME.test(name);
+/** Every file of an entry the organiser can download. */
+export type DownloadableFile = EntryFileName | FieldFileName;
 
 export type ContentImageUpload = { url: string; width: number; height: number; bytes: number; format: 'jpg' | 'png' | 'webp' };
 export type TemplateFileUpload = { id: number; fileUrl: string; fileName: string; bytes: number; kind: 'pdf' | 'doc' | 'docx' | 'zip' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_MAX_SECONDS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { FIELD_TYPES, ORIENTATIONS } from './definitions';
 
@@ -18,7 +19,7 @@ const filmRefused = codeMessage(Code.EntryGroupFilmLimits);
 const filmLimits = z
   .object(
     {
-      maxSeconds: z.number(filmRefused).int(filmRefused).min(1, filmRefused).max(3600, filmRefused).nullable(),
+      maxSeconds: z.number(filmRefused).int(filmRefused).min(1, filmRefused).max(VIDEO_MAX_SECONDS, filmRefused).nullable(),
       orientations: z.array(z.enum(ORIENTATIONS, filmRefused), filmRefused).min(1, filmRefused),
       minShortSide: z.number(filmRefused).int(filmRefused).min(240, filmRefused).max(4320, filmRefused).nullable(),
     },

@@ -119,7 +119,6 @@ export const Code = {
   FilmTooLongForGroup: 4223,
   FilmOrientationRefused: 4224,
   FilmResolutionTooLow: 4225,
-  FieldFileType: 4226,
   GalleryNotOpen: 4101,
   // 5xxx uploads
   UploadKeyFailed: 5000,

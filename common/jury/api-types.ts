@@ -1,4 +1,5 @@
 import type { EntryGroup } from '../constants';
+import type { PresentedAnswer } from '../entry-form/definitions';
 import type { Locale } from '../locales';
 import type { MediaStatus } from '../media';
 import type { RankedEntry } from './ranking';
@@ -51,6 +52,8 @@ export type JuryEntryDetail = JuryEntrySummary & {
   comment: string;
   recused: boolean;
   locked: boolean;
+  /** Answers to the organiser's fields that jurors may see. */
+  answers: PresentedAnswer[];
 };
 
 export type RankingRow = RankedEntry & {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUPS } from '../constants';
+import { GROUP_KEY } from '../entry-form/schemas';
 import { Code, codeMessage } from '../errors/codes';
 import { SUPPORTED_LOCALES } from '../locales';
 import { confirmField, emailField, matching, newPasswordField } from '../schemas/account';
@@ -21,7 +21,7 @@ export const inviteJurorBody = z.object({
   email: emailField,
   locale: z.enum(SUPPORTED_LOCALES),
   juryMemberId: z.number().int().positive().nullable().default(null),
-  group: z.enum(GROUPS).nullable().default(null),
+  group: z.string().regex(GROUP_KEY, codeMessage(Code.EntryGroupUnknown)).nullable().default(null),
 });
 export type InviteJurorInput = z.infer<typeof inviteJurorBody>;
 
@@ -61,4 +61,4 @@ export const scoreSheetBody = z.object({
 });
 export type ScoreSheetInput = z.infer<typeof scoreSheetBody>;
 export const recuseBody = z.object({ recused: z.boolean() });
-export const rankingQuery = z.object({ group: z.enum(GROUPS) });
+export const rankingQuery = z.object({ group: z.string().regex(GROUP_KEY, codeMessage(Code.EntryGroupUnknown)) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GROUPS, IMAGE_MAX_BYTES } from '../constants';
+import { IMAGE_MAX_BYTES } from '../constants';
+import type { PresentedAnswer } from '../entry-form/definitions';
 import { Code, codeMessage } from '../errors/codes';
 import type { MediaStatusName } from '../media';
 
@@ -31,8 +32,10 @@ export const isOptionalUpload = (p: string): p is OptionalUploadPurpose => (OPTI
 /** Uploads only organisers may start (the exhibition's video); never part of an entry. */
 export const ADMIN_UPLOAD_PURPOSES = ['exhibitionVideo'] as const;
 export type AdminUploadPurpose = (typeof ADMIN_UPLOAD_PURPOSES)[number];
-/** Every purpose the upload credential can name: the entry's files and the organisers' ones. */
-export const CREDENTIAL_PURPOSES = [...UPLOAD_PURPOSES, ...ADMIN_UPLOAD_PURPOSES] as const;
+/** A file answering one of the organiser's questions (a student ID card): an image, kept private. */
+export const FIELD_FILE_PURPOSE = 'fieldFile';
+/** Every purpose the upload credential can name: the entry's files, the answers' files and the organisers' ones. */
+export const CREDENTIAL_PURPOSES = [...UPLOAD_PURPOSES, FIELD_FILE_PURPOSE, ...ADMIN_UPLOAD_PURPOSES] as const;
 export type CredentialPurpose = (typeof CREDENTIAL_PURPOSES)[number];
 export const isAdminUploadPurpose = (p: string): p is AdminUploadPurpose => (ADMIN_UPLOAD_PURPOSES as readonly string[]).includes(p);
 
@@ -86,8 +89,11 @@ const entryFields = {
   team: text('team'),
   teamDesc: text('teamDesc'),
   slogan: text('slogan'),
-  group: z.enum(GROUPS, codeMessage(Code.ParameterError)),
+  // One of the organiser's groups: the key is checked against them when the entry is sent.
+  group: z.string(codeMessage(Code.EntryGroupUnknown)).min(1, codeMessage(Code.EntryGroupUnknown)).max(32, codeMessage(Code.EntryGroupUnknown)),
   confirmRules: z.literal(true, codeMessage(Code.RulesNotConfirmed)),
+  // Answers to the organiser's fields by key, checked against the group's definitions (common/entry-form/answers-schema.ts).
+  answers: z.record(z.string(), z.unknown(), codeMessage(Code.AnswerInvalid)).default({}),
 };
 
 /** A new entry: every text and every file. */
@@ -137,6 +143,8 @@ export type MyEntryDetail = MyEntry & {
   teamDesc: string;
   slogan: string;
   files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
+  /** Answers to the organiser's fields, as they were asked; `value` is what an edit sends back to keep one. */
+  answers: PresentedAnswer[];
 };
 
 export type SubmissionInfo = {

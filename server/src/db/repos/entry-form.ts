@@ -91,3 +91,8 @@ export async function entryAnswersContaining(db: Executor, key: string): Promise
   const rows = await db.selectFrom('entries').select('answers').where('answers', 'like', `%"${key}"%`).limit(50).execute();
   return rows.some((r) => key in (JSON.parse(r.answers ?? '{}') as Record<string, unknown>));
 }
+
+/** An entry's answers and the definitions they were checked against. */
+export function entryFormColumns(db: Executor, entryId: number) {
+  return db.selectFrom('entries').select(['answers', 'form_snapshot']).where('id', '=', entryId).executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import type { EntryGroup, NewsCategory, SponsorTier } from '../../../../common/constants';
+import type { NewsCategory, SponsorTier } from '../../../../common/constants';
 import type { Locale } from '../../../../common/locales';
 import entries from './content/entries.json' with { type: 'json' };
 import exhibitions from './content/exhibitions.json' with { type: 'json' };
@@ -38,7 +38,7 @@ export const DEMO_SCAM_TIPS: Tri<{ title: string; body: string }>[] = scamTips;
  * Texts of the demo entries (`description` is the creation background). Entries are stored in the language
  * they were submitted in, so the demo mixes Chinese and English.
  */
-export const DEMO_ENTRY_TEXTS = entries as { group: EntryGroup; title: string; team: string; slogan: string; description: string; teamDesc: string }[];
+export const DEMO_ENTRY_TEXTS = entries as { group: 'open' | 'student'; title: string; team: string; slogan: string; description: string; teamDesc: string }[];
 
 /** The demo organiser's identity (settings key site.identity), as the console would save it. */
 export const DEMO_IDENTITY: Record<string, unknown> = identity;

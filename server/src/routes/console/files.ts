@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTENT_IMAGE_PURPOSES, ENTRY_FILES, TEMPLATE_MAX_BYTES } from '../../../../common/console/uploads';
+import { CONTENT_IMAGE_PURPOSES, ENTRY_FILES, FIELD_FILE_NAME, type FieldFileName, TEMPLATE_MAX_BYTES } from '../../../../common/console/uploads';
 import { IMAGE_MAX_BYTES } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { AppError } from '../../errors';
@@ -62,7 +62,16 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/entries/:id/files', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) =>
     ok(await listEntryFiles(ctx, req.params.id)),
   );
-  const entryFileParams = z.object({ id: z.coerce.number().int().positive(), file: z.enum(ENTRY_FILES) });
+  const entryFileParams = z.object({
+    id: z.coerce.number().int().positive(),
+    file: z.union([
+      z.enum(ENTRY_FILES),
+      z
+        .string()
+        .regex(FIELD_FILE_NAME)
+        .transform((f) => f as FieldFileName),
+    ]),
+  });
   app.get('/api/admin/entries/:id/files/:file', { schema: { params: entryFileParams } }, async (req, reply) =>
     sendEntryFile(reply, await openEntryFile(ctx, req.params.id, req.params.file)),
   );

@@ -32,6 +32,7 @@ import { setupChecklist } from '../../services/console/setup-checklist';
 import { listAccounts, setDisabled, setRole } from '../../services/console/users';
 import { entryTimeline, previewVoid, restoreVotes, reviewActions, voidByRule } from '../../services/console/vote-review';
 import { auditLog, suspicious, totalsPerEntry, voidVote } from '../../services/console/votes';
+import { organiserViewer } from '../../services/entry-form/field-files';
 import { ok } from '../reply';
 import { adminPage } from './admin-page';
 import { consoleEntryFormRoutes } from './entry-form';
@@ -61,18 +62,21 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
 
   // Entries review.
   app.get('/api/admin/entries', { schema: { querystring: entryListQuery } }, async (req) => ok(await listEntries(db, req.query)));
-  app.get('/api/admin/entries/:id', { schema: { params: idParam } }, async (req) => ok(await entryDetail(db, req.params.id)));
+  // The entry as the organiser reads it: answers in the request's locale, file answers with signed links.
+  const detail = async (req: Parameters<typeof currentUserOf>[0], id: number) =>
+    entryDetail(db, id, organiserViewer(ctx.config.cookieSecret, id, await adminId(req), req.locale));
+  app.get('/api/admin/entries/:id', { schema: { params: idParam } }, async (req) => ok(await detail(req, req.params.id)));
   app.post('/api/admin/entries/:id/approve', { schema: { params: idParam } }, async (req) => {
     await approveEntry(ctx, req.params.id, await adminId(req));
-    return ok(await entryDetail(db, req.params.id));
+    return ok(await detail(req, req.params.id));
   });
   app.post('/api/admin/entries/:id/reject', { schema: { params: idParam, body: rejectBody } }, async (req) => {
     const { mailed } = await rejectEntry(ctx, req.params.id, await adminId(req), req.body.reason);
-    return ok({ mailed, entry: await entryDetail(db, req.params.id) });
+    return ok({ mailed, entry: await detail(req, req.params.id) });
   });
   app.post('/api/admin/entries/:id/award', { schema: { params: idParam, body: awardBody } }, async (req) => {
     await awardEntry(ctx, req.params.id, await adminId(req), req.body.award);
-    return ok(await entryDetail(db, req.params.id));
+    return ok(await detail(req, req.params.id));
   });
   app.post('/api/admin/entries/bulk', { schema: { body: bulkBody } }, async (req) => ok(await bulkAction(ctx, await adminId(req), req.body)));
   app.get('/api/admin/exports/entries.csv', { schema: { querystring: entryListQuery } }, async (req, reply) =>

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHALLENGE_PURPOSES } from '../../../../common/challenge';
-import { GROUPS } from '../../../../common/constants';
 import { Code, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
@@ -37,7 +36,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           page: z.coerce.number().int().min(1).optional(),
           pageSize: z.coerce.number().int().min(1).max(50).optional(),
-          group: z.enum(GROUPS).optional(),
+          group: z.string().max(32).optional(),
           q: z.string().trim().max(100).optional(),
           sort: z.enum(GALLERY_SORTS).optional(),
         }),

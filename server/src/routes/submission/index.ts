@@ -75,7 +75,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/entries/mine', { onRequest: requireUser }, async (request) => ok(await listMyEntries(ctx, (await currentUserOf(request)).id)));
   app.get('/api/entries/mine/:id', { onRequest: requireUser, schema: { params: idParam } }, async (request) =>
-    ok(await getMyEntry(ctx, (await currentUserOf(request)).id, request.params.id)),
+    ok(await getMyEntry(ctx, (await currentUserOf(request)).id, request.params.id, request.locale)),
   );
 
   app.post(
@@ -88,8 +88,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.put('/api/entries/mine/:id', { onRequest: requireUser, schema: { params: idParam, body: entryUpdateSchema } }, async (request) => {
-    await updateMyEntry(ctx, await currentUserOf(request), request.params.id, request.body);
-    return ok(await getMyEntry(ctx, (await currentUserOf(request)).id, request.params.id));
+    await updateMyEntry(ctx, await currentUserOf(request), request.params.id, request.body, request.locale);
+    return ok(await getMyEntry(ctx, (await currentUserOf(request)).id, request.params.id, request.locale));
   });
   app.post('/api/entries/mine/:id/withdraw', { onRequest: requireUser, schema: { params: idParam } }, async (request) => {
     await withdrawMyEntry(ctx, await currentUserOf(request), request.params.id);

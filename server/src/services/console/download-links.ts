@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ENTRY_FILES, type EntryFileName } from '../../../../common/console/uploads';
+import { type DownloadableFile, ENTRY_FILES, type EntryFileName, isFieldFileName } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findUserById } from '../../db/repos/accounts';
@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
  */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 
-type Claims = { entryId: number; file: EntryFileName; adminId: number; expires: number };
+type Claims = { entryId: number; file: DownloadableFile; adminId: number; expires: number };
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const mac = (secret: string, payload: string) => createHmac('sha256', `download-link:${secret}`).update(payload).digest();
@@ -37,7 +37,11 @@ export function readDownloadToken(secret: string, token: string, now = Date.now(
   }
   const [entryId, file, adminId, expires] = Array.isArray(parsed) ? parsed : [];
   const valid =
-    Number.isInteger(entryId) && Number.isInteger(adminId) && typeof expires === 'number' && ENTRY_FILES.includes(file as EntryFileName) && expires > now;
+    Number.isInteger(entryId) &&
+    Number.isInteger(adminId) &&
+    typeof expires === 'number' &&
+    (ENTRY_FILES.includes(file as EntryFileName) || (typeof file === 'string' && isFieldFileName(file))) &&
+    expires > now;
   if (!valid) throw new AppError(Code.DownloadLinkExpired);
   return { entryId, file, adminId, expires };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
-import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import { type DownloadableFile, type EntryFileInfo, type EntryFileName, isFieldFileName } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { findEntryWithSubmitter } from '../../db/repos/console/entries';
@@ -10,9 +10,10 @@ import { entryUploads } from '../../db/repos/submission/uploads';
 import type { EntriesTable } from '../../db/schema/index';
 import type { UploadsTable } from '../../db/schema/submission';
 import { AppError } from '../../errors';
+import { fieldFileUpload } from '../entry-form/field-files';
 import { mediaFilePath } from './media-files';
 
-type Entry = Pick<Selectable<EntriesTable>, 'submission_no' | 'cover_url' | 'video_cover_url' | 'team_logo_url' | 'empower_key'>;
+type Entry = Pick<Selectable<EntriesTable>, 'submission_no' | 'cover_url' | 'video_cover_url' | 'team_logo_url' | 'empower_key' | 'answers'>;
 type Upload = Selectable<UploadsTable>;
 
 const IMAGE_COLUMNS = { cover: 'cover_url', videoCover: 'video_cover_url', teamLogo: 'team_logo_url' } as const;
@@ -48,6 +49,12 @@ function sources(ctx: Pick<AppContext, 'config'>, entry: Entry, uploads: Upload[
   return out;
 }
 
+/** A file answering one of the organiser's fields: a private original like the package. */
+function fieldFileSource(entry: Entry, uploads: Upload[], name: `field:${string}`): Source | undefined {
+  const row = fieldFileUpload(entry, uploads, name);
+  return row?.storage_key ? { kind: 'original', key: row.storage_key, fileName: safe(`${entry.submission_no}-${row.file_name}`), size: row.size } : undefined;
+}
+
 /** The downloadable files of an entry, for the console's entry drawer. */
 export async function listEntryFiles(ctx: Pick<AppContext, 'config' | 'db'>, entryId: number): Promise<EntryFileInfo[]> {
   const entry = await findEntryWithSubmitter(ctx.db, entryId);
@@ -73,10 +80,11 @@ function opened(stream: Readable): Promise<Readable> {
 }
 
 /** One file of an entry as a stream, for the admin-only download route. */
-export async function openEntryFile(ctx: AppContext, entryId: number, name: EntryFileName): Promise<{ stream: Readable; fileName: string }> {
+export async function openEntryFile(ctx: AppContext, entryId: number, name: DownloadableFile): Promise<{ stream: Readable; fileName: string }> {
   const entry = await findEntryWithSubmitter(ctx.db, entryId);
   if (!entry) throw new AppError(Code.NotFound);
-  const source = sources(ctx, entry, await entryUploads(ctx.db, entryId))[name];
+  const uploads = await entryUploads(ctx.db, entryId);
+  const source = isFieldFileName(name) ? fieldFileSource(entry, uploads, name) : sources(ctx, entry, uploads)[name];
   if (!source) throw new AppError(Code.EntryFileMissing);
   try {
     const stream = source.kind === 'public' ? fs.createReadStream(source.file) : await ctx.storage.openOriginal(source.key);

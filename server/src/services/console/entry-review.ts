@@ -21,6 +21,7 @@ import { findJobByEntry, findJobsByEntries, type MediaJob } from '../../db/repos
 import type { EntriesTable } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
+import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present-answers';
 import { statusOf } from '../media/jobs';
 import { unpublishEntryFilm } from '../media/unpublish';
 
@@ -60,7 +61,7 @@ export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<Admi
   return { items: rows.map((r) => toSummary(r, jobs.get(r.id))), total, page: w.page, pageSize: w.pageSize };
 }
 
-export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail> {
+export async function entryDetail(db: Db, id: number, viewer: OrganiserViewer): Promise<AdminEntryDetail> {
   const row = await findEntryWithSubmitter(db, id);
   if (!row) throw new AppError(Code.NotFound);
   const [history, job] = await Promise.all([listReviews(db, id), findJobByEntry(db, id)]);
@@ -77,6 +78,7 @@ export async function entryDetail(db: Db, id: number): Promise<AdminEntryDetail>
     locale: row.locale,
     submitter: { id: row.user_id, email: row.submitter_email, locale: row.submitter_locale },
     history: history.map((h) => ({ id: h.id, action: h.action, note: h.note, adminEmail: h.admin_email, createdAt: h.created_at })),
+    answers: await presentEntryAnswers(db, id, viewer),
   };
 }
 

@@ -6,6 +6,7 @@ import { allEntriesForExport } from '../../db/repos/console/entries';
 import { allContacts } from '../../db/repos/console/inbox';
 import { type AuditFilter, allAudit } from '../../db/repos/console/votes';
 import { findJobsByEntries } from '../../db/repos/media';
+import { entriesReport } from '../entry-form/entries-report';
 import { statusOf } from '../media/jobs';
 import { toCsv } from './csv';
 
@@ -17,6 +18,7 @@ export async function exportEntriesCsv(ctx: AppContext, locale: Locale, filter: 
   const approvedIds = rows.filter((r) => r.status === 'approved').map((r) => r.id);
   const jobs = new Map((await findJobsByEntries(ctx.db, approvedIds)).map((j) => [j.entry_id, j]));
   const base = ctx.config.publicUrl;
+  const report = await entriesReport(ctx.db, locale, ctx.config.contestTimezone, rows);
   const header = [
     'console.csv.id',
     'console.csv.submissionNo',
@@ -36,27 +38,29 @@ export async function exportEntriesCsv(ctx: AppContext, locale: Locale, filter: 
     'console.csv.teamLogoUrl',
     'console.csv.galleryUrl',
   ] as const;
+  const times = new Set<string>(['console.csv.createdAt', 'console.csv.approvedAt']);
   return toCsv(
-    header.map((k) => t(locale, k)),
+    [...header.map((k) => (times.has(k) ? report.timeHeader(t(locale, k)) : t(locale, k))), ...report.header],
     rows.map((r) => [
       r.id,
       r.submission_no,
       r.entry_no,
-      r.status,
-      r.group,
+      report.status(r.status),
+      report.group(r.group),
       r.title,
       r.team,
       r.submitter_email,
-      r.award,
+      report.award(r.award),
       r.vote_count,
-      r.created_at,
-      r.approved_at,
+      report.time(r.created_at),
+      report.time(r.approved_at),
       // Public entries only: an unapproved film's address is not for sharing.
       abs(base, r.status === 'approved' ? statusOf(jobs.get(r.id), r).mp4 : null),
       abs(base, r.cover_url),
       abs(base, r.video_cover_url),
       abs(base, r.team_logo_url),
       r.status === 'approved' ? `${base}/gallery/${r.id}` : '',
+      ...report.answers(r),
     ]),
   );
 }

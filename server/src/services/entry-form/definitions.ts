@@ -1,5 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { FieldDefinition, FieldType, FilmLimits, GroupDefinition, LocalizedText } from '../../../../common/entry-form/definitions';
+import {
+  type FieldDefinition,
+  type FieldType,
+  type FilmLimits,
+  type GroupDefinition,
+  type LocalizedText,
+  localText,
+} from '../../../../common/entry-form/definitions';
+import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { listFieldRows, listGroupRows } from '../../db/repos/entry-form';
 import type { EntryFieldsTable, EntryGroupsTable } from '../../db/schema/entry-form';
@@ -28,4 +36,15 @@ export function toField(row: Selectable<EntryFieldsTable>): FieldDefinition {
 export async function readEntryForm(db: Db): Promise<{ groups: GroupDefinition[]; fields: FieldDefinition[] }> {
   const [groups, fields] = await Promise.all([listGroupRows(db), listFieldRows(db)]);
   return { groups: groups.map(toGroup), fields: fields.map(toField) };
+}
+
+/** The groups' keys in the organiser's order (results and rankings go group by group). */
+export async function groupKeys(db: Db): Promise<string[]> {
+  return (await listGroupRows(db)).map((r) => r.key);
+}
+
+/** A group's name in a locale, by key; the key itself for a group deleted since. */
+export async function groupNamer(db: Db, locale: Locale): Promise<(key: string) => string> {
+  const groups = (await listGroupRows(db)).map(toGroup);
+  return (key) => localText(groups.find((g) => g.key === key)?.name, locale) || key;
 }

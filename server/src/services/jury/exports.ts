@@ -1,10 +1,10 @@
-import { GROUPS } from '../../../../common/constants';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { scoreSheetRows } from '../../db/repos/jury/scores';
 import { toCsv } from '../console/csv';
 import { localize } from '../content/localize';
+import { groupKeys, groupNamer } from '../entry-form/definitions';
 import { buildRanking } from './ranking';
 
 /** The score sheet: one line per juror x entry x criterion, with the juror's private comment on the entry. */
@@ -61,11 +61,12 @@ export async function exportRankingCsv(db: Db, locale: Locale): Promise<string> 
     'jury.csv.award',
   ] as const;
   const lines: unknown[][] = [];
-  for (const group of GROUPS) {
+  const groupName = await groupNamer(db, locale);
+  for (const group of await groupKeys(db)) {
     const ranking = await buildRanking(db, group, locale);
     for (const r of ranking.rows) {
       lines.push([
-        t(locale, `group.${group}`),
+        groupName(group),
         r.rank,
         r.tied ? t(locale, 'jury.csv.yes') : '',
         r.entryId,

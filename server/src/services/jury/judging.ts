@@ -11,6 +11,7 @@ import { findAssignedEntry, listAssignedEntries, reviewsOfJuror, scoresOfJuror, 
 import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { localize } from '../content/localize';
+import { presentEntryAnswers } from '../entry-form/present-answers';
 import { statusOf } from '../media/jobs';
 import { judgingWindow, readJurySettings } from './settings';
 
@@ -119,6 +120,7 @@ export async function myEntry(ctx: AppContext, userId: number, entryId: number, 
     comment: sheet.comments.get(row.id) ?? '',
     recused: sheet.recused.has(row.id),
     locked: window.locked,
+    answers: await presentEntryAnswers(ctx.db, row.id, { audience: 'juror', locale }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type EntryGroup, GROUPS } from '../../../../common/constants';
+import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import type { PublicResults, ResultsState } from '../../../../common/jury/api-types';
 import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
@@ -12,6 +12,7 @@ import { resultsMail } from '../../mail/templates/jury/results';
 import { mailBrand } from '../content/identity';
 import { localize } from '../content/localize';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
+import { groupKeys } from '../entry-form/definitions';
 import { jobQueued } from '../media/wake';
 import { buildRanking } from './ranking';
 
@@ -59,7 +60,7 @@ export async function resultsPublished(db: Db): Promise<boolean> {
 async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
   const awards = new Map((await listAwardedEntries(db)).map((a) => [a.entry_id, a]));
   const groups: Snapshot['groups'] = [];
-  for (const group of GROUPS) {
+  for (const group of await groupKeys(db)) {
     const ranking = await buildRanking(db, group, 'zh-CN');
     const byId = new Map(ranking.entries.map((e) => [e.id, e]));
     const winners = ranking.rows.flatMap((r) => {

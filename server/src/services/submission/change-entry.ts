@@ -1,4 +1,5 @@
 import { Code } from '../../../../common/errors';
+import type { Locale } from '../../../../common/locales';
 import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -6,6 +7,7 @@ import { lockUser, updateEntry } from '../../db/repos/submission/entries';
 import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { checkEntryForm } from '../entry-form/entry-form-of-entry';
 import { enqueueEntryFilm, removeEntryMedia } from '../media/jobs';
 import { fileColumns, pickUploads, type UploadRow } from './attach-uploads';
 import { discardFiles } from './discard-files';
@@ -22,7 +24,7 @@ async function assertChangeable(ctx: AppContext, user: SessionUser, id: number) 
 }
 
 /** Updates the texts, swaps any replaced files and drops cleared optional ones; their bytes are deleted after the commit. */
-export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: number, input: EntryUpdateInput): Promise<void> {
+export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: number, input: EntryUpdateInput, locale: Locale): Promise<void> {
   await assertChangeable(ctx, user, id);
   const slots = Object.fromEntries(Object.entries(input.uploads).filter(([, v]) => v)) as Partial<Record<UploadPurpose, string>>;
   // An optional file sent as null (the trailer) is removed; the schema lets only optional files be null.
@@ -32,12 +34,13 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
     const current = await myEntryRow(trx, user.id, id);
     if (current.status !== 'pending') throw new AppError(Code.EntryLocked);
     const files = pickUploads(await findUploads(trx, Object.values(slots)), slots, user.id);
-    const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files || cleared.includes(u.purpose));
+    const form = await checkEntryForm(trx, { ...input, userId: user.id, film: files.video, timeZone: ctx.config.contestTimezone, locale, current });
+    const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files || cleared.includes(u.purpose) || form.dropped.includes(u.id));
     await deleteUploads(
       trx,
       old.map((u) => u.id),
     );
-    await attachUploads(trx, id, Object.values(slots), nowIso());
+    await attachUploads(trx, id, [...Object.values(slots), ...form.attach], nowIso());
     await updateEntry(trx, id, {
       title: input.title,
       description: input.description,
@@ -46,6 +49,7 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
       slogan: input.slogan,
       group: input.group,
       ...fileColumns(files),
+      ...form.columns,
       updated_at: nowIso(),
     });
     return old;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { Code } from '../../../../common/errors';
+import type { Locale } from '../../../../common/locales';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -7,6 +8,7 @@ import { findUserEntry, listUserEntries } from '../../db/repos/submission/entrie
 import { entryUploads } from '../../db/repos/submission/uploads';
 import type { EntriesTable } from '../../db/schema/entries';
 import { AppError } from '../../errors';
+import { presentEntryAnswers } from '../entry-form/present-answers';
 import { getMediaStatus } from '../media/jobs';
 import { submissionSettings } from './settings';
 
@@ -48,7 +50,7 @@ export async function myEntryRow(db: Db, userId: number, id: number): Promise<En
   return row;
 }
 
-export async function getMyEntry(ctx: AppContext, userId: number, id: number): Promise<MyEntryDetail> {
+export async function getMyEntry(ctx: AppContext, userId: number, id: number, locale: Locale): Promise<MyEntryDetail> {
   const { db } = ctx;
   const row = await myEntryRow(db, userId, id);
   const { open } = await submissionSettings(db);
@@ -69,5 +71,6 @@ export async function getMyEntry(ctx: AppContext, userId: number, id: number): P
     teamDesc: row.team_desc,
     slogan: row.slogan,
     files,
+    answers: await presentEntryAnswers(db, row.id, { audience: 'owner', locale }),
   };
 }

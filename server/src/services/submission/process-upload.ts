@@ -5,7 +5,7 @@ import { nowIso } from '../../db/database';
 import { deleteUpload, markUploadReady } from '../../db/repos/submission/uploads';
 import { publicFolder } from '../../storage/index';
 import { acceptExhibitionVideo } from '../console/exhibition-video';
-import { normaliseImage } from './checks/image';
+import { inspectImage, normaliseImage } from './checks/image';
 import { checkPackage } from './checks/package';
 import { readSubtitles } from './checks/read-subtitles';
 import { checkVideo, FILM_RULES, TRAILER_RULES } from './checks/video';
@@ -37,6 +37,14 @@ export async function processUpload(ctx: AppContext, upload: { id: string; purpo
       }
       await storage.removeOriginal(upload.id);
       return { id: upload.id, purpose, url, meta };
+    }
+    // An answer's image (a student ID card) is checked like the entry's images but stays private, as uploaded:
+    // only the organiser downloads it.
+    if (upload.purpose === 'fieldFile') {
+      const { width, height, kind } = await storage.withLocalFile(upload.id, (file) => inspectImage(file));
+      const meta = { width, height, format: kind };
+      await markUploadReady(db, upload.id, { storage_key: upload.id, public_url: null, meta: JSON.stringify(meta), updated_at: nowIso() });
+      return { id: upload.id, purpose: upload.purpose, url: null, meta };
     }
     // Subtitles stay private as uploaded; the gallery serves them as WebVTT only while the entry is public.
     if (upload.purpose === 'subtitles') {

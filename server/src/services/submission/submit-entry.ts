@@ -9,6 +9,7 @@ import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { confirmationMail } from '../../mail/templates/submission/confirmation';
 import type { SessionUser } from '../auth/sessions';
+import { checkEntryForm } from '../entry-form/entry-form-of-entry';
 import { enqueueEntryFilm } from '../media/jobs';
 import { fileColumns, pickUploads } from './attach-uploads';
 import { assertMaySubmit, submissionSettings, withinGrace } from './settings';
@@ -43,6 +44,7 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
       )
     )
       throw new AppError(Code.SubmissionClosed);
+    const form = await checkEntryForm(trx, { ...input, userId: user.id, film: files.video, timeZone: ctx.config.contestTimezone, locale: requestLocale });
     const id = await insertEntry(trx, {
       user_id: user.id,
       submission_no: `tmp-${randomBytes(8).toString('hex')}`,
@@ -62,10 +64,11 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
       created_at: nowIso(now),
       updated_at: nowIso(now),
       approved_at: null,
+      ...form.columns,
     });
     const submissionNo = submissionNumber(id, now);
     await updateEntry(trx, id, { submission_no: submissionNo });
-    await attachUploads(trx, id, uploadIds, nowIso(now));
+    await attachUploads(trx, id, [...uploadIds, ...form.attach], nowIso(now));
     return { id, submissionNo };
   });
   try {

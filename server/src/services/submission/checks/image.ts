@@ -13,18 +13,16 @@ export type NormalisedImage = { data: Buffer; ext: 'jpg' | 'png'; width: number;
 const RATIO_TOLERANCE = 0.02;
 
 /**
- * Checks an uploaded image by its bytes (JPG or PNG only, nothing appended, right proportions, at most
- * 5 MB) and re-encodes it at the exact size of its purpose. Decoding and re-encoding drops metadata
- * (EXIF, GPS) and anything hidden in the file.
+ * Reads an uploaded image by its bytes: JPG or PNG only, nothing appended, at most 5 MB, decodable.
+ * Its size is as shown (EXIF rotation applied).
  */
-export async function normaliseImage(file: string, purpose: ImagePurpose): Promise<NormalisedImage> {
+export async function inspectImage(file: string): Promise<{ buf: Buffer; kind: 'jpeg' | 'png'; width: number; height: number }> {
   const buf = await fs.promises.readFile(file);
   if (buf.length > IMAGE_MAX_BYTES) throw new AppError(Code.FileTooLarge, { values: { size: IMAGE_MAX_BYTES / 1024 / 1024 } });
   const kind = sniff(buf.subarray(0, 512));
   if (kind === 'svg') throw new AppError(Code.ImageSvg);
   if (kind !== 'jpeg' && kind !== 'png') throw new AppError(Code.ImageType);
   if (hasTrailingData(buf, kind)) throw new AppError(Code.ImageHiddenData);
-  const target = IMAGE_SIZES[purpose];
   let meta: Metadata;
   try {
     meta = await sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).metadata();
@@ -34,8 +32,17 @@ export async function normaliseImage(file: string, purpose: ImagePurpose): Promi
   if (meta.format !== 'jpeg' && meta.format !== 'png') throw new AppError(Code.ImageType);
   // EXIF orientation 5-8 swaps width and height once applied.
   const swapped = (meta.orientation ?? 1) >= 5;
-  const width = (swapped ? meta.height : meta.width) ?? 0;
-  const height = (swapped ? meta.width : meta.height) ?? 0;
+  return { buf, kind, width: (swapped ? meta.height : meta.width) ?? 0, height: (swapped ? meta.width : meta.height) ?? 0 };
+}
+
+/**
+ * Checks an uploaded image (inspectImage), with the right proportions for its purpose, and re-encodes it
+ * at the exact size of its purpose. Decoding and re-encoding drops metadata (EXIF, GPS) and anything hidden
+ * in the file.
+ */
+export async function normaliseImage(file: string, purpose: ImagePurpose): Promise<NormalisedImage> {
+  const { buf, kind, width, height } = await inspectImage(file);
+  const target = IMAGE_SIZES[purpose];
   const ratio = width / height;
   const expected = target.width / target.height;
   const value = `${width}×${height}`;

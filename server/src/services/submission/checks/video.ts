@@ -51,8 +51,10 @@ export async function checkVideo(file: string, rules: VideoRules = FILM_RULES): 
   if (duration > rules.maxSeconds) throw new AppError(rules.tooLong, { values: { value: formatDuration(duration) } });
   const width = video.width ?? 0;
   const height = video.height ?? 0;
-  if (width !== VIDEO_RESOLUTION.width || height !== VIDEO_RESOLUTION.height)
-    throw new AppError(Code.VideoResolution, { values: { value: `${width}×${height}` } });
+  // Landscape or portrait; which of them a group takes is checked when the entry is sent (entry-form/film-limits).
+  const landscape = width === VIDEO_RESOLUTION.width && height === VIDEO_RESOLUTION.height;
+  const portrait = width === VIDEO_RESOLUTION.height && height === VIDEO_RESOLUTION.width;
+  if (!landscape && !portrait) throw new AppError(Code.VideoResolution, { values: { value: `${width}×${height}` } });
   // The pictures' own stream length where the container names one (the format's may include a longer sound track).
   // First, so a film cut short is told as such whichever way its last seconds fail to decode.
   const declared = Number(video.duration);
