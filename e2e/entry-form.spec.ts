@@ -133,7 +133,10 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   // A four-minute film is refused in this group before a byte is sent.
   const longFilm = await makeEntryFilm(path.join(dir, 'long.mp4'), { width: 1920, height: 1080, seconds: 240, faststart: true });
   await entrant.locator('#upload-video').setInputFiles(longFilm);
-  await expect(entrant.locator('.upload-field[data-purpose=video] .upload-error')).toHaveText('This film is 4:00 long; this group takes films up to 3:00. Nothing was uploaded', { timeout: 30_000 });
+  await expect(entrant.locator('.upload-field[data-purpose=video] .upload-error')).toHaveText(
+    'This film is 4:00 long; this group takes films up to 3:00. Nothing was uploaded',
+    { timeout: 30_000 },
+  );
   await expect(entrant.getByTestId('uploaded-video')).toHaveCount(0);
 
   // Submitting without the consent and the file names both fields.
@@ -162,8 +165,7 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await entrant.locator('#upload-empower').setInputFiles(pdf);
   await expect(entrant.getByTestId('uploaded-empower')).toBeVisible({ timeout: 30_000 });
   await consentItem.getByRole('checkbox').check();
-  const studentId = path.join(dir, 'student-id.pdf');
-  fs.writeFileSync(studentId, SMALL_PDF);
+  const studentId = await makePicture(path.join(dir, 'student-id.jpg'), 800, 500);
   await entrant.locator('.answer-item--file input[type=file]').setInputFiles(studentId);
   await expect(entrant.locator('.answer-item--file .upload-done')).toBeVisible({ timeout: 30_000 });
   await entrant.getByRole('textbox', { name: SCHOOL }).fill('明德中学');

@@ -282,6 +282,5 @@ function cleanAnswer(v: AnswerValue | undefined | null): AnswerValue | undefined
 
 /** The answers of the entry being edited, as the form holds them; a stored file stays as it is unless replaced. */
 function answersOf(entry: MyEntryDetail): Answers {
-  const presented = (entry as MyEntryDetail & { answers?: PresentedAnswer[] }).answers ?? [];
-  return Object.fromEntries(presented.map((a) => [a.key, a.value]));
+  return Object.fromEntries(entry.answers.map((a) => [a.key, a.value]));
 }

@@ -3,7 +3,6 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
 import type { MyEntry } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
@@ -11,8 +10,9 @@ import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { AnswerList } from '../../components/entry-form/AnswerList';
 import { EntryFormTexts } from '../../components/entry-form/EntryFormTexts';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { useLocale } from '../../i18n/use-locale';
-import { useMyEntries, useSubmissionInfo } from './submission-api';
+import { useMyEntries, useMyEntry, useSubmissionInfo } from './submission-api';
 import './submission.css';
 
 // Status colours (not antd's preset palette): their text keeps 4.5:1 on the tag's tint.
@@ -64,6 +64,7 @@ export function MyEntriesSection() {
 }
 
 function EntryRow({ entry }: { entry: MyEntry }) {
+  const { nameOf } = useGroupNames();
   const intl = useIntl();
   const { link } = useLocale();
   const queryClient = useQueryClient();
@@ -105,9 +106,7 @@ function EntryRow({ entry }: { entry: MyEntry }) {
               <FormattedMessage id={`media.status.${entry.media.status}`} values={{ percent: entry.media.progress }} />
             </Tag>
           )}
-          <span>
-            <FormattedMessage id={`group.${entry.group}`} />
-          </span>
+          <span>{nameOf(entry.group)}</span>
           <span>
             <FormattedMessage id="entry.submissionNo" values={{ number: entry.submissionNo }} />
           </span>
@@ -149,17 +148,24 @@ function EntryRow({ entry }: { entry: MyEntry }) {
   );
 }
 
-/** The entrant's own answers to the organiser's questions, folded away so the list stays short. */
+/** The entrant's own answers to the organiser's questions, folded away and read from the entry when opened. */
 function EntryAnswers({ entry }: { entry: MyEntry }) {
-  const answers = (entry as MyEntry & { answers?: PresentedAnswer[] }).answers ?? [];
-  if (answers.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  const detail = useMyEntry(open ? entry.id : null);
   return (
     <EntryFormTexts>
-      <details className="my-entry-answers">
+      <details className="my-entry-answers" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
-          <FormattedMessage id="entryForm.view.myAnswers" values={{ count: answers.length }} />
+          <FormattedMessage id="entryForm.view.myAnswers" />
         </summary>
-        <AnswerList answers={answers} testId="my-entry-answers" />
+        {detail.data &&
+          (detail.data.answers.length > 0 ? (
+            <AnswerList answers={detail.data.answers} testId="my-entry-answers" />
+          ) : (
+            <p className="muted">
+              <FormattedMessage id="entryForm.view.noAnswers" />
+            </p>
+          ))}
       </details>
     </EntryFormTexts>
   );

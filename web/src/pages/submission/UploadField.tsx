@@ -7,7 +7,7 @@ import { IMAGE_SIZES, TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION }
 import type { FilmLimits } from '../../../../common/entry-form/definitions';
 import { Code } from '../../../../common/errors';
 import { formatDuration, megabytes } from '../../../../common/format';
-import { type CredentialPurpose, maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
+import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
 import { errorText } from '../../i18n/error-text';
 import type { DraftFile } from './draft';
@@ -34,7 +34,7 @@ const ACCEPT: Record<FormUploadPurpose, string> = {
   trailer: VIDEO_ACCEPT,
   empower: '.zip,.pdf,.rar,.7z,application/zip,application/pdf',
   subtitles: '.srt,.vtt,text/vtt,application/x-subrip',
-  fieldFile: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
+  fieldFile: '.jpg,.jpeg,.png,image/jpeg,image/png',
 };
 const isVideoPurpose = (p: FormUploadPurpose) => p === 'video' || p === 'trailer';
 
@@ -64,7 +64,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
   const intl = useIntl();
   const [state, setState] = useState<State>(file ? { kind: 'done' } : { kind: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
-  const limit = maxBytesFor(purpose as CredentialPurpose, empowerMaxBytes);
+  const limit = maxBytesFor(purpose, empowerMaxBytes);
   useEffect(() => () => handle.current?.pause(), []);
 
   const fail = (message: string) => {
@@ -99,7 +99,7 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
     if (refused) return fail(refused);
     onUploaded(undefined);
     setState({ kind: 'uploading', percent: 0, paused: false, retrying: false });
-    handle.current = await startUpload(f, purpose as CredentialPurpose, {
+    handle.current = await startUpload(f, purpose, {
       onProgress: (sent, total) => setState({ kind: 'uploading', percent: Math.floor((sent / total) * 100), paused: false, retrying: false }),
       onChecking: () => setState({ kind: 'checking' }),
       onRetry: () => setState((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),

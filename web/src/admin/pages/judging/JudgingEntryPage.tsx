@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Grid, Row, Space, Spin, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import type { PresentedAnswer } from '../../../../../common/entry-form/definitions';
 import type { JuryEntryDetail } from '../../../../../common/jury/api-types';
 import { AnswerList } from '../../../components/entry-form/AnswerList';
+import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { HlsVideo } from '../../../components/media/HlsVideo';
 import { entryNo } from '../../../pages/gallery/EntryCard';
 import { adminGet } from '../../api';
@@ -18,6 +18,7 @@ export function JudgingEntryPage() {
   const id = Number(useParams().id);
   const qc = useQueryClient();
   const screens = Grid.useBreakpoint();
+  const { nameOf } = useGroupNames();
   const key = ['jury', 'entry', id];
   const entry = useQuery({ queryKey: key, queryFn: ({ signal }) => adminGet<JuryEntryDetail>(`/api/jury/judging/entries/${id}`, signal) });
   const onSaved = async (next: JuryEntryDetail) => {
@@ -36,7 +37,7 @@ export function JudgingEntryPage() {
   const e = entry.data;
   const film = e.film.hls || e.film.mp4;
   // Only the answers the organiser shows jurors: the server leaves the others out.
-  const answers = (e as JuryEntryDetail & { answers?: PresentedAnswer[] }).answers ?? [];
+  const answers = e.answers;
 
   return (
     <>
@@ -48,9 +49,7 @@ export function JudgingEntryPage() {
         <Tag>
           <FormattedMessage id="gallery.entryNo" values={{ no: entryNo(e.entryNo) }} />
         </Tag>
-        <Tag>
-          <FormattedMessage id={`group.${e.group}`} />
-        </Tag>
+        <Tag>{nameOf(e.group)}</Tag>
         <EntryStateTag state={e.state} />
       </Space>
       <Row gutter={[24, 24]}>
