@@ -71,19 +71,27 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
                 <Typography.Text strong>{localText(x.label, locale) || x.key}</Typography.Text>
                 {x.required && <Tag color="red">{f('entryForm.console.field.requiredTag')}</Tag>}
                 {x.requiredIfYoungerThan && <Tag color="orange">{f('entryForm.console.field.minorTag', { years: x.requiredIfYoungerThan.years })}</Tag>}
+                <span className="entry-form-console-narrow">
+                  {f(`entryForm.console.type.${x.type}`)} · {groupName(x.groupKey)}
+                </span>
                 {!x.visibleToJurors && <Tag icon={<EyeInvisibleOutlined />}>{f('entryForm.console.field.hiddenTag')}</Tag>}
               </Space>
             ),
           },
-          { key: 'type', title: f('entryForm.console.field.type'), render: (_v, x) => <Tag color="blue">{f(`entryForm.console.type.${x.type}`)}</Tag> },
-          { key: 'scope', title: f('entryForm.console.field.scope'), render: (_v, x) => groupName(x.groupKey) },
+          {
+            key: 'type',
+            title: f('entryForm.console.field.type'),
+            responsive: ['md'],
+            render: (_v, x) => <Tag color="blue">{f(`entryForm.console.type.${x.type}`)}</Tag>,
+          },
+          { key: 'scope', title: f('entryForm.console.field.scope'), responsive: ['md'], render: (_v, x) => groupName(x.groupKey) },
           {
             key: 'actions',
             title: <span className="visually-hidden">{f('entryForm.console.actions')}</span>,
             render: (_v, x) => {
               const name = localText(x.label, locale) || x.key;
               return (
-                <Space size={4} wrap={false}>
+                <Space size={4} wrap className="entry-form-console-actions">
                   <Button size="small" onClick={() => setEditing(x)}>
                     {f('entryForm.console.edit')}
                     <span className="visually-hidden">{` ${name}`}</span>

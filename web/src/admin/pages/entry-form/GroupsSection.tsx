@@ -76,14 +76,19 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
                 <Typography.Text type="secondary" className="entry-form-console-key">
                   {g.key}
                 </Typography.Text>
+                {/* On a phone the film and entry columns are left out; their facts go under the name. */}
+                <span className="entry-form-console-narrow">
+                  {filmSummary(g, f)} · {f('entryForm.console.group.entries')} {data.entryCounts[g.key] ?? 0}
+                </span>
               </Space>
             ),
           },
-          { key: 'film', title: f('entryForm.console.group.film'), render: (_v, g) => filmSummary(g, f) },
+          { key: 'film', title: f('entryForm.console.group.film'), responsive: ['md'], render: (_v, g) => filmSummary(g, f) },
           {
             key: 'entries',
             title: f('entryForm.console.group.entries'),
             align: 'right',
+            responsive: ['md'],
             render: (_v, g) => <Tag data-testid={`group-entries-${g.key}`}>{data.entryCounts[g.key] ?? 0}</Tag>,
           },
           {
@@ -93,7 +98,7 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
               const name = localText(g.name, locale) || g.key;
               const count = data.entryCounts[g.key] ?? 0;
               return (
-                <Space size={4} wrap={false}>
+                <Space size={4} wrap className="entry-form-console-actions">
                   <Button size="small" onClick={() => setEditing(g)}>
                     {f('entryForm.console.edit')}
                     <span className="visually-hidden">{` ${name}`}</span>
