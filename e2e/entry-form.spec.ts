@@ -4,17 +4,20 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../common/i18n/index';
 import { makeEntryFilm, SMALL_PDF } from '../server/test/helpers/files';
+import { linkIn } from '../server/test/helpers/mail-sink';
 import { expect, recordProblems, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
 import { makePicture, registerAndSignIn, uploadImages } from './support/entrant-ui';
+import { mailsTo } from './support/mail-sink-ports';
 import { chooseOption } from './support/select';
 
 /**
  * The entry form is the organiser's: on an empty install (DEMO_CONTENT=false) the organiser adds a group with a
  * three-minute film limit, a required consent and a required student-ID file in the console; an entrant reads
  * the group's limits on the form, is refused a four-minute film in it, and submits a short film with the consent
- * and the file; the organiser reads the answers in the entry's drawer and in the CSV.
+ * and the file; the organiser reads the answers in the entry's drawer and in the CSV; a juror reads only the
+ * answers the organiser shows jurors.
  */
 const ORGANISER = { email: `form-${Date.now().toString(36)}@example.test`, password: 'F0rm#Own3r' };
 const ENTRANT = { email: `form-entrant-${Date.now().toString(36)}@example.test`, password: 'Entr4nt!pass' };
@@ -71,6 +74,7 @@ async function addField(page: Page, f: { type: string; label: string; consent?: 
 test('the organiser builds the form on an empty install; an entrant answers it within the group film limit; the organiser reads the answers', async ({
   page,
   browser,
+  request,
   expectClean,
 }) => {
   test.setTimeout(480_000);
@@ -186,6 +190,53 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await expect(answers).toContainText('明德中学');
   await expect(answers.getByRole('link')).toHaveCount(1);
   await page.screenshot({ path: path.join(SHOTS, 'drawer.png') });
+  await page.keyboard.press('Escape');
+
+  // The CSV has a column per question, with the entrant's answers in words.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: cn('console.entries.export') }).click();
+  const csv = fs.readFileSync((await (await download).path()) ?? '', 'utf8');
+  const [head = '', ...rows] = csv.split(/\r?\n/);
+  for (const label of [CONSENT.label, STUDENT_ID, SCHOOL]) expect(head).toContain(label);
+  expect(rows.find((r) => r.includes('校园里的陌生来电'))).toContain('明德中学');
+
+  // A juror sees the answers the organiser shows jurors, and not the school or the student ID.
+  const login = await request.post(`${EMPTY_BASE_URL}/api/auth/login`, { data: ORGANISER });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const list = await (await request.get(`${EMPTY_BASE_URL}/api/admin/entries`, { headers })).json();
+  const entryId = (list.data.items as { id: number; title: string }[]).find((x) => x.title === '校园里的陌生来电')?.id;
+  const adminApi = async (method: 'post' | 'put', url: string, data?: unknown) =>
+    (await request[method](`${EMPTY_BASE_URL}${url}`, { headers, data })).status();
+  expect(await adminApi('post', `/api/admin/entries/${entryId}/approve`)).toBe(200);
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+  expect(await adminApi('put', '/api/admin/phases/submission', { start: at(-2 * HOUR), end: at(-60_000) })).toBe(200);
+  expect(await adminApi('put', '/api/admin/phases/judging', { start: at(-30_000), end: at(24 * HOUR) })).toBe(200);
+  const jurorEmail = `form-juror-${Date.now().toString(36)}@example.test`;
+  await page.goto(`${EMPTY_BASE_URL}/admin/#/jury`);
+  await page.getByRole('tab', { name: cn('jury.tab.jurors') }).click();
+  const jurors = page.getByRole('tabpanel', { name: cn('jury.tab.jurors') });
+  await jurors.getByLabel(cn('jury.jurors.email'), { exact: true }).fill(jurorEmail);
+  await jurors.getByRole('button', { name: new RegExp(cn('jury.jurors.send').split('').join('\\s*')) }).click();
+  await expect(page.getByRole('cell', { name: jurorEmail })).toBeVisible();
+  const jurorContext = await browser.newContext({ baseURL: EMPTY_BASE_URL, locale: 'zh-CN' });
+  const j = await jurorContext.newPage();
+  const jurorProblems = await recordProblems(j);
+  let mail: { text: string } | undefined;
+  await expect.poll(async () => (mail = (await mailsTo(jurorEmail)).at(-1))).toBeTruthy();
+  await j.goto(linkIn(mail));
+  await j.getByLabel(cn('jury.invite.password'), { exact: true }).fill('Jur0r!pass');
+  await j.getByLabel(cn('jury.invite.confirm')).fill('Jur0r!pass');
+  await j.getByRole('button', { name: new RegExp(cn('jury.invite.submit').split('').join('\\s*')) }).click();
+  await expect(j).toHaveURL(/#\/judging$/);
+  await j.getByTestId('judging-entry').filter({ hasText: '校园里的陌生来电' }).click();
+  const seen = j.getByTestId('juror-answers-list');
+  await expect(seen).toContainText(CONSENT.label);
+  await expect(seen).not.toContainText(SCHOOL);
+  await expect(seen).not.toContainText(STUDENT_ID);
+  await expect(j.getByText('明德中学')).toHaveCount(0);
+  await j.screenshot({ path: path.join(SHOTS, 'juror.png'), fullPage: true });
+  expect(jurorProblems.list).toEqual([]);
   expectClean();
+  await jurorContext.close();
   await entrantContext.close();
 });
