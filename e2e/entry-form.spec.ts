@@ -189,6 +189,7 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await expect(answers).toContainText(CONSENT.label);
   await expect(answers).toContainText('明德中学');
   await expect(answers.getByRole('link')).toHaveCount(1);
+  await answers.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, 'drawer.png') });
   await page.keyboard.press('Escape');
 

@@ -1,5 +1,5 @@
-import { Form, InputNumber, Modal, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, InputNumber, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import {
   FIELD_TYPES,
@@ -10,10 +10,10 @@ import {
   localText,
 } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
-import { showFieldErrors } from '../../../api/form-errors';
 import type { FieldDef } from '../../content-fields';
 import { LocaleTexts } from '../../LocaleTexts';
 import { createField, type FieldInput, textsFromForm, textsToForm, updateField } from './admin-entry-form';
+import { EditorModal, useSave } from './EditorParts';
 import { FieldTypeSettings, type OptionRow, optionsFromRows, optionsToRows } from './FieldTypeSettings';
 
 const ALL_GROUPS = '*';
@@ -51,14 +51,12 @@ function limitsFor(type: FieldType, limits: FieldLimits | undefined): FieldLimit
 /** Adds or edits one question of the entry form. `field` null adds one. */
 export function FieldModal({
   field,
-  open,
   groups,
   fields,
   onClose,
   onSaved,
 }: {
   field: FieldDefinition | null;
-  open: boolean;
   groups: GroupDefinition[];
   fields: FieldDefinition[];
   onClose: () => void;
@@ -68,12 +66,11 @@ export function FieldModal({
   const locale = intl.locale as Locale;
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSave(form, onSaved);
   const type = Form.useWatch('type', form) ?? field?.type ?? 'shortText';
   const minorOnly = Form.useWatch('minorOnly', form);
 
   useEffect(() => {
-    if (!open) return;
     form.resetFields();
     form.setFieldsValue({
       type: field?.type ?? 'shortText',
@@ -87,7 +84,7 @@ export function FieldModal({
       limits: field?.limits ?? {},
       options: optionsToRows(field?.options ?? []),
     });
-  }, [open, field, form]);
+  }, [field, form]);
 
   const dateFields = fields.filter((d) => d.type === 'date' && d.id !== field?.id);
 
@@ -108,27 +105,16 @@ export function FieldModal({
       limits: limitsFor(v.type, v.limits),
       options: v.type === 'singleChoice' || v.type === 'multipleChoice' ? optionsFromRows(v.options) : [],
     };
-    setBusy(true);
-    const saved = await (field ? updateField(field.id, body) : createField(body)).catch((err: unknown) => {
-      showFieldErrors(form, err);
-      return null;
-    });
-    setBusy(false);
-    if (saved) onSaved();
+    await run(() => (field ? updateField(field.id, body) : createField(body)));
   };
 
   return (
-    <Modal
-      open={open}
+    <EditorModal
       title={f(field ? 'entryForm.console.field.editTitle' : 'entryForm.console.field.addTitle')}
-      okText={f('entryForm.console.save')}
-      cancelText={f('entryForm.console.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={busy}
+      busy={busy}
       width={680}
-      destroyOnHidden
-      forceRender
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} name="entry-field">
         <div className="entry-form-console-pair">
@@ -183,6 +169,6 @@ export function FieldModal({
         )}
         <FieldTypeSettings type={type} />
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

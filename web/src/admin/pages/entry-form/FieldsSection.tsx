@@ -1,12 +1,12 @@
-import { EyeInvisibleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { EyeInvisibleOutlined } from '@ant-design/icons';
+import { App, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type FieldDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
 import { type AdminEntryForm, deleteField, moved, orderFields } from './admin-entry-form';
+import { orderedTable, RowActions, SectionCard } from './EditorParts';
 import { FieldModal } from './FieldModal';
-import { OrderButtons } from './OrderButtons';
 
 /** The questions asked after the fixed ones, contest-wide or for one group, in the order entrants see them. */
 export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onChanged: () => Promise<unknown> }) {
@@ -35,34 +35,22 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
     await onChanged();
   };
 
+  const { orderColumn, ...rest } = orderedTable(
+    fields,
+    f('entryForm.console.field.empty'),
+    (x) => localText(x.label, locale),
+    (i, step) => void move(i, step),
+    f('entryForm.console.order'),
+  );
+
   return (
-    <Card
-      title={
-        <Typography.Title level={2} className="entry-form-console-h2">
-          {f('entryForm.console.fields')}
-        </Typography.Title>
-      }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {f('entryForm.console.field.add')}
-        </Button>
-      }
-    >
+    <SectionCard title={f('entryForm.console.fields')} addLabel={f('entryForm.console.field.add')} onAdd={() => setEditing('new')}>
       <Typography.Paragraph type="secondary">{f('entryForm.console.fieldsIntro')}</Typography.Paragraph>
       <Table<FieldDefinition>
         rowKey="id"
-        size="middle"
-        pagination={false}
-        dataSource={fields}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <span className="entry-form-console-empty">{f('entryForm.console.field.empty')}</span> }}
+        {...rest}
         columns={[
-          {
-            key: 'order',
-            width: 72,
-            title: <span className="visually-hidden">{f('entryForm.console.order')}</span>,
-            render: (_v, x, i) => <OrderButtons index={i} count={fields.length} name={localText(x.label, locale)} onMove={(s) => void move(i, s)} />,
-          },
+          orderColumn,
           {
             key: 'label',
             title: f('entryForm.console.field.label'),
@@ -91,25 +79,13 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
             render: (_v, x) => {
               const name = localText(x.label, locale) || x.key;
               return (
-                <Space size={4} wrap className="entry-form-console-actions">
-                  <Button size="small" onClick={() => setEditing(x)}>
-                    {f('entryForm.console.edit')}
-                    <span className="visually-hidden">{` ${name}`}</span>
-                  </Button>
-                  <Popconfirm
-                    title={f('entryForm.console.field.deleteConfirm', { name })}
-                    description={f('entryForm.console.field.deleteNote')}
-                    okText={f('entryForm.console.delete')}
-                    cancelText={f('entryForm.console.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(x)}
-                  >
-                    <Button size="small" danger>
-                      {f('entryForm.console.delete')}
-                      <span className="visually-hidden">{` ${name}`}</span>
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <RowActions
+                  name={name}
+                  onEdit={() => setEditing(x)}
+                  onDelete={() => remove(x)}
+                  confirmTitle={f('entryForm.console.field.deleteConfirm', { name })}
+                  confirmNote={f('entryForm.console.field.deleteNote')}
+                />
               );
             },
           },
@@ -118,7 +94,6 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
       {/* Mounted per opening: a fresh form, and no busy state left from the last save. */}
       {editing !== null && (
         <FieldModal
-          open
           field={editing === 'new' ? null : editing}
           groups={data.groups}
           fields={fields}
@@ -130,6 +105,6 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
           }}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

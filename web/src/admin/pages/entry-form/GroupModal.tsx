@@ -1,12 +1,12 @@
-import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { GroupDefinition, Orientation } from '../../../../../common/entry-form/definitions';
 import { GROUP_KEY } from '../../../../../common/entry-form/schemas';
-import { showFieldErrors } from '../../../api/form-errors';
 import type { FieldDef } from '../../content-fields';
 import { LocaleTexts } from '../../LocaleTexts';
 import { type GroupInput, saveGroup, textsFromForm, textsToForm } from './admin-entry-form';
+import { EditorModal, useSave } from './EditorParts';
 
 const TEXTS: FieldDef[] = [
   { name: 'name', label: 'entryForm.console.group.name' },
@@ -31,13 +31,11 @@ const orientationsOf = (choice: OrientationChoice): Orientation[] => (choice ===
 /** Adds or edits a group: its texts in three locales and the films it accepts. `group` null adds one. */
 export function GroupModal({
   group,
-  open,
   takenKeys,
   onClose,
   onSaved,
 }: {
   group: GroupDefinition | null;
-  open: boolean;
   takenKeys: string[];
   onClose: () => void;
   onSaved: () => void;
@@ -45,10 +43,9 @@ export function GroupModal({
   const intl = useIntl();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSave(form, onSaved);
 
   useEffect(() => {
-    if (!open) return;
     form.resetFields();
     form.setFieldsValue({
       key: group?.key ?? '',
@@ -57,7 +54,7 @@ export function GroupModal({
       orientation: group ? choiceOf(group.film.orientations) : 'both',
       minShortSide: group?.film.minShortSide ?? 'none',
     });
-  }, [open, group, form]);
+  }, [group, form]);
 
   const save = async (v: Values) => {
     const texts = textsFromForm(v.i18n, TEXT_NAMES);
@@ -72,27 +69,16 @@ export function GroupModal({
         minShortSide: v.minShortSide === 'none' ? null : v.minShortSide,
       },
     };
-    setBusy(true);
-    const saved = await saveGroup(key, body).catch((err: unknown) => {
-      showFieldErrors(form, err);
-      return null;
-    });
-    setBusy(false);
-    if (saved) onSaved();
+    await run(() => saveGroup(key, body));
   };
 
   return (
-    <Modal
-      open={open}
+    <EditorModal
       title={f(group ? 'entryForm.console.group.editTitle' : 'entryForm.console.group.addTitle')}
-      okText={f('entryForm.console.save')}
-      cancelText={f('entryForm.console.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={busy}
+      busy={busy}
       width={640}
-      destroyOnHidden
-      forceRender
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} name="entry-group">
         {!group && (
@@ -129,6 +115,6 @@ export function GroupModal({
           </Form.Item>
         </fieldset>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

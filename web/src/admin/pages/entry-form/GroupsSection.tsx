@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type GroupDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
 import { type AdminEntryForm, deleteGroup, moved, orderGroups } from './admin-entry-form';
+import { orderedTable, RowActions, SectionCard } from './EditorParts';
 import { GroupModal } from './GroupModal';
-import { OrderButtons } from './OrderButtons';
 
 /** What a group's films must be, in a line: "3 min · landscape · 1080p or more". */
 export function filmSummary(g: GroupDefinition, f: (id: string, v?: Record<string, string | number>) => string): string {
@@ -40,33 +39,21 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
     await onChanged();
   };
 
+  const { orderColumn, ...rest } = orderedTable(
+    groups,
+    f('entryForm.console.group.empty'),
+    (g) => localText(g.name, locale),
+    (i, step) => void move(i, step),
+    f('entryForm.console.order'),
+  );
+
   return (
-    <Card
-      title={
-        <Typography.Title level={2} className="entry-form-console-h2">
-          {f('entryForm.console.groups')}
-        </Typography.Title>
-      }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {f('entryForm.console.group.add')}
-        </Button>
-      }
-    >
+    <SectionCard title={f('entryForm.console.groups')} addLabel={f('entryForm.console.group.add')} onAdd={() => setEditing('new')}>
       <Table<GroupDefinition>
         rowKey="key"
-        size="middle"
-        pagination={false}
-        dataSource={groups}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <span className="entry-form-console-empty">{f('entryForm.console.group.empty')}</span> }}
+        {...rest}
         columns={[
-          {
-            key: 'order',
-            width: 72,
-            title: <span className="visually-hidden">{f('entryForm.console.order')}</span>,
-            render: (_v, g, i) => <OrderButtons index={i} count={groups.length} name={localText(g.name, locale)} onMove={(s) => void move(i, s)} />,
-          },
+          orderColumn,
           {
             key: 'name',
             title: f('entryForm.console.group.name'),
@@ -95,36 +82,15 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
             key: 'actions',
             title: <span className="visually-hidden">{f('entryForm.console.actions')}</span>,
             render: (_v, g) => {
-              const name = localText(g.name, locale) || g.key;
               const count = data.entryCounts[g.key] ?? 0;
               return (
-                <Space size={4} wrap className="entry-form-console-actions">
-                  <Button size="small" onClick={() => setEditing(g)}>
-                    {f('entryForm.console.edit')}
-                    <span className="visually-hidden">{` ${name}`}</span>
-                  </Button>
-                  {count > 0 ? (
-                    <Tooltip title={f('entryForm.console.group.hasEntries', { count })}>
-                      <Button size="small" danger disabled>
-                        {f('entryForm.console.delete')}
-                        <span className="visually-hidden">{` ${name}`}</span>
-                      </Button>
-                    </Tooltip>
-                  ) : (
-                    <Popconfirm
-                      title={f('entryForm.console.group.deleteConfirm', { name })}
-                      okText={f('entryForm.console.delete')}
-                      cancelText={f('entryForm.console.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove(g)}
-                    >
-                      <Button size="small" danger>
-                        {f('entryForm.console.delete')}
-                        <span className="visually-hidden">{` ${name}`}</span>
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
+                <RowActions
+                  name={localText(g.name, locale) || g.key}
+                  onEdit={() => setEditing(g)}
+                  onDelete={() => remove(g)}
+                  confirmTitle={f('entryForm.console.group.deleteConfirm', { name: localText(g.name, locale) || g.key })}
+                  refusal={count > 0 ? f('entryForm.console.group.hasEntries', { count }) : undefined}
+                />
               );
             },
           },
@@ -133,7 +99,6 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
       {/* Mounted per opening: a fresh form, and no busy state left from the last save. */}
       {editing !== null && (
         <GroupModal
-          open
           group={editing === 'new' ? null : editing}
           takenKeys={groups.map((g) => g.key)}
           onClose={() => setEditing(null)}
@@ -144,6 +109,6 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
           }}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }
