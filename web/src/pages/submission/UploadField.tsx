@@ -81,11 +81,12 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
       // The trailer has the film's checks with a shorter limit (the server applies the same rule).
       const probe = await probeVideo(f);
       const maxSeconds = purpose === 'trailer' ? TRAILER_MAX_SECONDS : VIDEO_MAX_SECONDS;
-      const groupRefusal = probe && purpose === 'video' && film ? filmRefusal(probe, film, intl) : null;
-      if (groupRefusal) return groupRefusal;
       if (probe && probe.duration > maxSeconds) {
         return intl.formatMessage({ id: purpose === 'trailer' ? 'upload.trailer.tooLong' : 'upload.video.tooLong' }, { value: formatDuration(probe.duration) });
       }
+      // Within the contest's own limit, the chosen group may ask for less (a shorter film, one orientation).
+      const groupRefusal = probe && purpose === 'video' && film ? filmRefusal(probe, film, intl) : null;
+      if (groupRefusal) return groupRefusal;
       // A group with its own limits says which pictures it takes; otherwise the contest's one resolution.
       if (probe && !(purpose === 'video' && film) && (probe.width !== VIDEO_RESOLUTION.width || probe.height !== VIDEO_RESOLUTION.height)) {
         return intl.formatMessage({ id: 'upload.video.resolution' }, { value: `${probe.width}×${probe.height}` });
