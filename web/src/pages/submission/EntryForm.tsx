@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IntlShape } from 'react-intl';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUPS } from '../../../../common/constants';
-import type { Answers, AnswerValue, PresentedAnswer, PublicGroup } from '../../../../common/entry-form/definitions';
+import type { Answers, AnswerValue, PublicGroup } from '../../../../common/entry-form/definitions';
 import { Code } from '../../../../common/errors';
 import {
   ENTRY_TEXT_LIMITS,
