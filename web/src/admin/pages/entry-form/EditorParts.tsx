@@ -130,19 +130,18 @@ export function useSave(form: FormInstance, onSaved: () => void) {
   return { busy, run };
 }
 
-/** What the two ordered lists share: no pages, sideways scroll, a readable empty text, the move buttons first. */
+/** What the two ordered lists share: no pages, a readable empty text, the move buttons first. */
 export function orderedTable<T extends object>(
   rows: T[],
   emptyText: string,
   nameOf: (row: T) => string,
   onMove: (index: number, step: -1 | 1) => void,
   orderTitle: string,
-): Pick<TableProps<T>, 'size' | 'pagination' | 'dataSource' | 'scroll' | 'locale'> & { orderColumn: NonNullable<TableProps<T>['columns']>[number] } {
+): Pick<TableProps<T>, 'size' | 'pagination' | 'dataSource' | 'locale'> & { orderColumn: NonNullable<TableProps<T>['columns']>[number] } {
   return {
     size: 'middle',
     pagination: false,
     dataSource: rows,
-    scroll: { x: 'max-content' },
     locale: { emptyText: <span className="entry-form-console-empty">{emptyText}</span> },
     orderColumn: {
       key: 'order',
