@@ -1,5 +1,4 @@
-import type { EntryGroup } from './constants';
-import type { MediaStatus } from './media';
+import type { Entry } from './entry';
 
 /** Gallery API shapes and options, shared by the server and the web app. */
 export const GALLERY_SORTS = ['newest', 'votes', 'number'] as const;
@@ -29,41 +28,31 @@ export type VoterMode = (typeof VOTER_MODES)[number];
 export const VOTE_CODE_TTL_MINUTES = 10;
 export const VOTE_CODE_MAX_TRIES = 5;
 
-export type GalleryEntrySummary = {
-  id: number;
-  entryNo: number | null;
-  group: EntryGroup;
-  title: string;
-  team: string;
-  coverUrl: string | null;
-  voteCount: number;
-  /** The language the entrant wrote the entry's texts in (the locale they submitted from): `lang` on those texts. */
-  lang: string;
+/** The public's view of an entry: a gallery card. */
+export type GalleryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' | 'team' | 'coverUrl' | 'voteCount'> & {
+  /** The entry's `locale`, named for the `lang` attribute the page puts on its texts. */
+  lang: Entry['locale'];
 };
 
-export type GalleryEntryDetail = GalleryEntrySummary & {
-  description: string;
-  teamDesc: string;
-  teamLogoUrl: string | null;
-  slogan: string;
-  /**
-   * The film as the media pipeline made it (HLS, MP4 fallback, poster) or its state before that: every
-   * entry's playback comes from here, seeded or submitted. Failure details are left out (public answer).
-   */
-  film: MediaStatus;
-  videoCoverUrl: string | null;
-  /** The entrant's subtitles as WebVTT (served only while the entry is approved), or null. */
-  captionsUrl: string | null;
-  prevId: number | null;
-  nextId: number | null;
-  /** Whether this visitor (cookie) already voted for the entry under the current rule. */
-  voted: boolean;
-  votingOpen: boolean;
-  /** How this contest identifies voters: the button asks for an e-mail code or a login accordingly. */
-  voterMode: VoterMode;
-  /** The entry's public URL in the request's locale (share links, poster QR code). */
-  shareUrl: string;
-};
+/**
+ * The public's view of one entry. `film` is the film as the media pipeline made it (HLS, MP4 fallback, poster)
+ * or its state before that: every entry's playback comes from here, seeded or submitted. Failure details are
+ * left out (public answer).
+ */
+export type GalleryEntryDetail = GalleryEntrySummary &
+  Pick<Entry, 'description' | 'teamDesc' | 'teamLogoUrl' | 'slogan' | 'film' | 'videoCoverUrl'> & {
+    /** The entrant's subtitles as WebVTT (served only while the entry is approved), or null. */
+    captionsUrl: string | null;
+    prevId: number | null;
+    nextId: number | null;
+    /** Whether this visitor (cookie) already voted for the entry under the current rule. */
+    voted: boolean;
+    votingOpen: boolean;
+    /** How this contest identifies voters: the button asks for an e-mail code or a login accordingly. */
+    voterMode: VoterMode;
+    /** The entry's public URL in the request's locale (share links, poster QR code). */
+    shareUrl: string;
+  };
 
 /** A page of the gallery; `voterMode` tells each card's vote button how this contest identifies voters. */
 /** `notYetOpen`: approved entries are not public yet (they are from the start of voting, `opensAt`, or earlier if the organiser says so). */

@@ -1,44 +1,24 @@
-import type { EntryGroup } from '../constants';
-import type { PresentedAnswer } from '../entry-form/definitions';
-import type { MediaStatus } from '../media';
+import type { Entry, EntryFilmProgress } from '../entry';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
-export type AdminEntrySummary = {
-  id: number;
-  submissionNo: string;
-  entryNo: number | null;
-  status: string;
-  group: EntryGroup;
-  title: string;
-  team: string;
-  award: string | null;
-  voteCount: number;
-  coverUrl: string | null;
+/** The organiser's view of an entry in the console's list. */
+export type AdminEntrySummary = Pick<
+  Entry,
+  'id' | 'submissionNo' | 'entryNo' | 'status' | 'group' | 'title' | 'team' | 'award' | 'voteCount' | 'coverUrl' | 'createdAt' | 'approvedAt'
+> & {
   submitterEmail: string;
-  createdAt: string;
-  approvedAt: string | null;
   /** Where the film is in the media pipeline, so a failed transcode shows in the list, not only in the drawer. */
-  film: Pick<MediaStatus, 'status' | 'progress'>;
+  film: EntryFilmProgress;
 };
 
 export type EntryReview = { id: number; action: string; note: string | null; adminEmail: string | null; createdAt: string };
 
-export type AdminEntryDetail = AdminEntrySummary & {
-  description: string;
-  teamDesc: string;
-  slogan: string;
-  teamLogoUrl: string | null;
-  videoCoverUrl: string | null;
-  /** The film's renditions and processing state, failure details included (re-run from the drawer). */
-  film: MediaStatus;
-  empowerKey: string | null;
-  rejectReason: string | null;
-  locale: string;
-  submitter: { id: number; email: string; locale: string };
-  history: EntryReview[];
-  /** Answers to the organiser's fields; a file answer has a five-minute download link. */
-  answers: PresentedAnswer[];
-};
+/** The organiser's view of one entry (the drawer): `film` with its failure details (re-run from the drawer). */
+export type AdminEntryDetail = Omit<AdminEntrySummary, 'film'> &
+  Pick<Entry, 'description' | 'teamDesc' | 'slogan' | 'teamLogoUrl' | 'videoCoverUrl' | 'film' | 'empowerKey' | 'rejectReason' | 'locale' | 'answers'> & {
+    submitter: { id: number; email: string; locale: string };
+    history: EntryReview[];
+  };
 
 export type BulkResult = { done: number[]; failed: { id: number; code: number }[] };
 

@@ -3,6 +3,7 @@ import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { VOTER_MODES } from '../gallery';
+import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from './uploads';
@@ -130,6 +131,8 @@ export const settingsBody = z.object({
   galleryBeforeVoting: z.boolean().default(false),
   // How long an upload begun before the submission deadline may go on after it (0: the deadline is hard).
   uploadGraceMinutes: z.number().int().min(0).max(UPLOAD_GRACE_MAX_MINUTES).default(UPLOAD_GRACE_DEFAULT_MINUTES),
+  // Days voters' and visitors' full addresses are kept before they are cut to their network.
+  privacyRetentionDays: z.number().int().min(PRIVACY_RETENTION_RANGE.min).max(PRIVACY_RETENTION_RANGE.max).default(PRIVACY_RETENTION_DEFAULT_DAYS),
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
 

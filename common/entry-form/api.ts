@@ -20,8 +20,15 @@
  *   PUT    /api/admin/entry-fields-order        body { ids: number[] } (every id once) -> FieldDefinition[]
  *   Bodies: `groupBody` / `fieldBody` in common/entry-form/schemas.ts (absent texts default to '').
  *
- * Readers: the owner's entry, the console's entry detail and the juror's entry carry
- * `answers: PresentedAnswer[]` (the juror's only those visible to jurors); the console CSV has a column per field.
+ * Readers: the owner's entry (`MyEntryDetail`), the console's entry detail (`AdminEntryDetail`) and the juror's entry
+ * (`JuryEntryDetail`) carry `answers: PresentedAnswer[]` in the order asked (the juror's only those visible to jurors,
+ * a file's value emptied; the organiser's file answers carry `fileUrl`, a five-minute signed `/api/downloads/...` link,
+ * also requested as `POST /api/admin/entries/:id/files/field:<fieldKey>/link`); the console CSV has a column per field.
+ *
+ * A `fieldFile` upload (POST /api/uploads/credential with purpose `fieldFile`, then tus) is a JPG or PNG of at most
+ * 5 MB, checked by its bytes and kept private; its answer is the upload id, and on an edit the same value keeps it.
+ * Films: uploads take 1920×1080 or 1080×1920; the group's limits are checked when the entry is sent (4223-4225 name
+ * `uploads.video` with `values: { value, limit }`).
  */
 export const ENTRY_FORM_PATH = '/api/entry-form';
 export const ADMIN_ENTRY_FORM_PATH = '/api/admin/entry-form';

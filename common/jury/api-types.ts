@@ -1,7 +1,6 @@
 import type { EntryGroup } from '../constants';
-import type { PresentedAnswer } from '../entry-form/definitions';
+import type { Entry } from '../entry';
 import type { Locale } from '../locales';
-import type { MediaStatus } from '../media';
 import type { RankedEntry } from './ranking';
 
 /** Answers of the jury area's API (console organiser pages, the juror's judging pages, the public results). */
@@ -30,31 +29,22 @@ export type JudgingState = { locked: boolean; judging: { start: string; end: str
 
 export type JuryEntryStatus = 'todo' | 'scored' | 'recused';
 
-/** What a juror sees of an entry: no vote count ever; no team name or logo when judging is blind. */
-export type JuryEntrySummary = {
-  id: number;
-  entryNo: number | null;
-  group: EntryGroup;
-  title: string;
-  coverUrl: string | null;
-  team: string | null;
+/** What a juror sees of an entry: no vote count ever; no team name or logo when judging is blind (null). */
+export type JuryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' | 'coverUrl'> & {
+  team: Entry['team'] | null;
   state: JuryEntryStatus;
 };
 
-export type JuryEntryDetail = JuryEntrySummary & {
-  description: string;
-  slogan: string;
-  teamDesc: string | null;
-  teamLogoUrl: string | null;
-  film: MediaStatus;
-  criteria: CriterionForJuror[];
-  scores: Record<string, number>;
-  comment: string;
-  recused: boolean;
-  locked: boolean;
-  /** Answers to the organiser's fields that jurors may see. */
-  answers: PresentedAnswer[];
-};
+export type JuryEntryDetail = JuryEntrySummary &
+  Pick<Entry, 'description' | 'slogan' | 'film' | 'answers'> & {
+    teamDesc: Entry['teamDesc'] | null;
+    teamLogoUrl: Entry['teamLogoUrl'];
+    criteria: CriterionForJuror[];
+    scores: Record<string, number>;
+    comment: string;
+    recused: boolean;
+    locked: boolean;
+  };
 
 export type RankingRow = RankedEntry & {
   entryNo: number | null;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../constants';
-import type { PresentedAnswer } from '../entry-form/definitions';
+import type { Entry, EntryFilmProgress, EntryStatus } from '../entry';
 import { Code, codeMessage } from '../errors/codes';
-import type { MediaStatusName } from '../media';
 
 // The site's CSP forbids eval; zod's JIT probe (new Function) would be reported as a violation in browsers.
 if (typeof window !== 'undefined') z.config({ jitless: true });
@@ -118,34 +117,21 @@ export const credentialRequestSchema = z.object({
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
 
 /** An entry as its submitter sees it in "My entries". */
-export type MyEntry = {
-  id: number;
-  submissionNo: string;
-  entryNo: number | null;
-  status: 'pending' | 'approved' | 'rejected' | 'draft';
-  group: string;
-  title: string;
-  coverUrl: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  updatedAt: string;
+export type MyEntry = Pick<Entry, 'id' | 'submissionNo' | 'entryNo' | 'group' | 'title' | 'coverUrl' | 'rejectReason' | 'createdAt' | 'updatedAt'> & {
+  /** A withdrawn entry is gone from the owner's list. */
+  status: Exclude<EntryStatus, 'withdrawn'>;
   /** Pending review and the window is open: the submitter may edit or withdraw it. */
   editable: boolean;
   /** The film's processing state (media pipeline). */
-  media: { status: MediaStatusName; progress: number };
+  media: EntryFilmProgress;
 };
 
 export type UploadedFileInfo = { id: string; name: string; size: number; url: string | null; meta: Record<string, unknown> };
 
-export type MyEntryDetail = MyEntry & {
-  description: string;
-  team: string;
-  teamDesc: string;
-  slogan: string;
-  files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
-  /** Answers to the organiser's fields, as they were asked; `value` is what an edit sends back to keep one. */
-  answers: PresentedAnswer[];
-};
+export type MyEntryDetail = MyEntry &
+  Pick<Entry, 'description' | 'team' | 'teamDesc' | 'slogan' | 'answers'> & {
+    files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
+  };
 
 export type SubmissionInfo = {
   window: { start: string; end: string } | null;

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { assertMigrated, migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed/index';
 import { countedMailer, createMailer } from './mail/mailer';
 import { createMetrics } from './metrics/metrics';
@@ -19,7 +19,14 @@ export async function createContext(base: Config): Promise<AppContext> {
   const config: Config = { ...base, cookieSecret: ensureCookieSecret(base.dataDir, base.cookieSecret) };
   const mediaQueue = await createJobQueue(config.media, config.redisUrl, config.redisPrefix); // before the database, so bullmq without REDIS_URL stops here
   const { db, dialect, poolStats } = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
+  try {
+    if (config.migrateOnStart) await migrateToLatest(db);
+    else await assertMigrated(db);
+  } catch (err) {
+    await db.destroy();
+    await mediaQueue.close();
+    throw err;
+  }
   const metrics = createMetrics(db, poolStats);
   const mailer = countedMailer(createMailer(config), metrics);
   const votes = createVoteDesk(config, db, dialect);

@@ -23,6 +23,8 @@ export type Config = {
   trustProxy: TrustProxy;
   cookieSecret: string;
   demoContent: boolean;
+  /** MIGRATE_ON_START (default true): false = a server refuses to start on a database with pending migrations (`npm run migrate` runs them). */
+  migrateOnStart: boolean;
   redisUrl: string | undefined;
   /** Starts every Redis key the app writes (rate limits, media queue), so several sites can share one Redis. */
   redisPrefix: string;
@@ -288,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cookieSecret: env.COOKIE_SECRET || '',
     demoContent: bool(env.DEMO_CONTENT, true),
+    migrateOnStart: bool(env.MIGRATE_ON_START, true),
     redisUrl: env.REDIS_URL || undefined,
     // MEDIA_QUEUE_PREFIX is the older name, from when only the media queue was prefixed.
     redisPrefix: env.REDIS_PREFIX || env.MEDIA_QUEUE_PREFIX || 'microfilm',

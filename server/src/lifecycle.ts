@@ -3,11 +3,12 @@ import { sweepOrphanFiles } from './services/cleanup/orphan-files';
 import { startExhibitionWorker } from './services/console/exhibition-video-worker';
 import { startResultsMailer } from './services/jury/results-mailer';
 import { ffmpegAvailable } from './services/media/ffmpeg';
+import { applyRetention } from './services/privacy/retention';
 
 /**
  * The one place background work starts and stops, so route plugins only answer requests. Started after
  * the app is built (serve.ts, a cluster's primary: cluster/primary.ts, cli/worker.ts, the test app),
- * stopped after the HTTP drain, in the reverse order of start: upload sweep -> exhibition-video worker ->
+ * stopped after the HTTP drain, in the reverse order of start: privacy retention -> upload sweep -> exhibition-video worker ->
  * media worker -> results mailer (its mail in flight sent) -> media queue (BullMQ's Redis) -> mailer -> vote batches (the last votes written) -> database. The rate-limit and /readyz Redis clients are not here: they serve requests
  * only, so they close with the app (`app.close()`), before this runs.
  */
@@ -28,6 +29,7 @@ export type Background = {
 };
 
 const UPLOAD_SWEEP_EVERY_MS = 60 * 60_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
 
 type Part = { name: string; stop: () => unknown };
 
@@ -60,6 +62,10 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     const timer = setInterval(() => void sweepOrphanFiles(ctx).catch((err) => log.error(err, 'upload and orphaned-file sweep failed')), UPLOAD_SWEEP_EVERY_MS);
     timer.unref();
     parts.push({ name: 'upload sweep', stop: () => clearInterval(timer) });
+    // Addresses past the organiser's retention period are cut to their network (services/privacy/retention.ts).
+    const retention = setInterval(() => void applyRetention(ctx).catch((err) => log.error(err, 'privacy retention failed')), RETENTION_EVERY_MS);
+    retention.unref();
+    parts.push({ name: 'privacy retention', stop: () => clearInterval(retention) });
   }
   return {
     open: () => parts.map((p) => p.name).reverse(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ENTRY_FORM_PATH, ENTRY_FORM_PATH } from '../../common/entry-form/api';
 import type { FieldDefinition, GroupDefinition, PublicEntryForm } from '../../common/entry-form/definitions';
 import { Code } from '../../common/errors';
-import { createTestUser, DIALECTS, insertEntry, useTestApp } from './factories';
+import { createTestJuror, createTestUser, DIALECTS, insertEntry, useTestApp } from './factories';
 
 /**
  * The organiser's entry form on an empty install: the two default groups exist, groups and fields are made,
@@ -90,6 +90,11 @@ describe.each(DIALECTS)('entry form: the console API (%s)', (dialect) => {
     expect((await call('DELETE', '/api/admin/entry-groups/vertical')).json().code).toBe(Code.EntryGroupNotFound);
     const counts = (await call('GET', ADMIN_ENTRY_FORM_PATH)).json().data.entryCounts as Record<string, number>;
     expect(counts.open).toBe(1);
+    // A juror's scope is one of the groups that exist.
+    const juror = await createTestJuror(t.ctx);
+    const scoped = await call('PUT', `/api/admin/jury/jurors/${juror.id}`, { juryMemberId: null, group: 'vertical' });
+    expect(scoped.json().code).toBe(Code.EntryGroupUnknown);
+    expect((await call('PUT', `/api/admin/jury/jurors/${juror.id}`, { juryMemberId: null, group: 'student' })).json().code).toBe(0);
   });
 
   it('adds fields of every type, refuses unsound ones, and orders them', async () => {
@@ -105,18 +110,38 @@ describe.each(DIALECTS)('entry form: the console API (%s)', (dialect) => {
     await add({ type: 'shortText', label: label('School'), groupKey: 'student', limits: { maxLength: 40 } });
     await add({ type: 'longText', label: label('Director statement') });
     await add({ type: 'number', label: label('Crew size'), limits: { min: 1, max: 50, integer: true } });
-    await add({ type: 'singleChoice', label: label('Genre'), options: [{ value: 'drama', label: label('Drama') }, { value: 'comedy', label: label('Comedy') }] });
-    await add({ type: 'multipleChoice', label: label('Themes'), options: [{ value: 'a', label: label('A') }, { value: 'b', label: label('B') }], limits: { maxItems: 1 } });
+    await add({
+      type: 'singleChoice',
+      label: label('Genre'),
+      options: [
+        { value: 'drama', label: label('Drama') },
+        { value: 'comedy', label: label('Comedy') },
+      ],
+    });
+    await add({
+      type: 'multipleChoice',
+      label: label('Themes'),
+      options: [
+        { value: 'a', label: label('A') },
+        { value: 'b', label: label('B') },
+      ],
+      limits: { maxItems: 1 },
+    });
     await add({ type: 'email', label: label('Contact e-mail') });
     await add({ type: 'phone', label: label('Phone') });
-    await add({ type: 'checkbox', label: label('Guardian consent'), consentText: label('My guardian agrees'), requiredIfYoungerThan: { ageFieldKey: dob.key, years: 18 } });
+    await add({
+      type: 'checkbox',
+      label: label('Guardian consent'),
+      consentText: label('My guardian agrees'),
+      requiredIfYoungerThan: { ageFieldKey: dob.key, years: 18 },
+    });
     await add({ type: 'file', label: label('Student ID card'), groupKey: 'student', required: true });
     await add({ type: 'teamMembers', label: label('Crew'), limits: { minItems: 1, maxItems: 3 } });
     expect(new Set(made.map((f) => f.key)).size).toBe(made.length);
 
-    expect((await call('POST', '/api/admin/entry-fields', { type: 'singleChoice', label: label('x'), options: [{ value: 'a', label: label('A') }] })).json().code).toBe(
-      Code.EntryFieldOptions,
-    );
+    expect(
+      (await call('POST', '/api/admin/entry-fields', { type: 'singleChoice', label: label('x'), options: [{ value: 'a', label: label('A') }] })).json().code,
+    ).toBe(Code.EntryFieldOptions);
     expect((await call('POST', '/api/admin/entry-fields', { type: 'checkbox', label: label('x') })).json().code).toBe(Code.EntryFieldConsentText);
     expect((await call('POST', '/api/admin/entry-fields', { type: 'shortText', label: label('x'), groupKey: 'nope' })).json().code).toBe(Code.EntryFieldGroup);
     expect((await call('POST', '/api/admin/entry-fields', { type: 'shortText', label: { 'en-US': 'x' } })).json().code).toBe(Code.EntryFieldLabelRequired);

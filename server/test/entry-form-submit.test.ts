@@ -13,12 +13,13 @@ import {
   makeImage,
   newEntrant,
   openSubmissions,
+  SMALL_PDF,
   submitEntry,
   uploadEntryFiles,
   uploadFieldFile,
   useTestApp,
 } from './factories';
-import { api, type Client } from './submission-client';
+import { api, type Client, uploadFile } from './submission-client';
 
 /**
  * The organiser's form on an empty install, walked as it is used: fields of every type made through the
@@ -209,6 +210,8 @@ describe.each(DIALECTS)('entry form: answers on submit (%s)', (dialect) => {
   it('takes a minor in the Student Group with the guardian, the pledge and an ID card kept private', async () => {
     const owner = await newEntrant(t, base);
     idCard = await makeImage(856, 540, 'jpeg');
+    // The card is checked by its bytes like the entry's images: a PDF is no image.
+    expect((await uploadFile(owner, 'fieldFile', SMALL_PDF, 'card.pdf')).body.code).toBe(Code.ImageType);
     const card = await uploadFieldFile(owner, idCard);
     const sent = await submitEntry(owner, {
       form: { group: 'student' },
@@ -299,6 +302,15 @@ describe.each(DIALECTS)('entry form: answers on submit (%s)', (dialect) => {
     const res = await api(owner, 'POST', '/api/entries', { ...ENTRY_FORM, uploads: await uploadEntryFiles(owner), group: 'vertical', answers: adultAnswers() });
     expect(res.body.code).toBe(Code.FilmOrientationRefused);
     expect(res.body.data.values).toEqual({ value: 'landscape (16:9)', limit: 'portrait (9:16)' });
+    // A 9:16 film is taken there.
+    const tall = fixtureDir();
+    try {
+      const film = fs.readFileSync(await makeEntryFilm(path.join(tall, 'tall.mp4'), { width: 1080, height: 1920, seconds: 2 }));
+      const vertical = await submitEntry(await newEntrant(t, base), { film, form: { group: 'vertical' }, answers: adultAnswers() });
+      expect(vertical.id).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(tall, { recursive: true, force: true });
+    }
     // Tightening the Open Group's limits later leaves the entries sent before readable and valid.
     await consoleCall('PUT', '/api/admin/entry-groups/open', { name: label('Open'), film: { maxSeconds: 1, orientations: ['portrait'], minShortSide: null } });
     const detail = await consoleCall('GET', `/api/admin/entries/${openEntry}`);

@@ -75,7 +75,7 @@ describe.each(DIALECTS)('uploads: bad files are refused by their bytes (%s)', (d
     }
     expect(Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, v.code]))).toEqual(Object.fromEntries(bad.map((f) => [f.label, f.code])));
     expect(seen['10:01 video']?.msg).toBe('The video is 10:01 long; the limit is 10 minutes');
-    expect(seen['1280x720 video']?.msg).toBe('The video resolution is 1280×720; it must be 1920×1080');
+    expect(seen['1280x720 video']?.msg).toBe('The video resolution is 1280×720; it must be 1920×1080 (landscape) or 1080×1920 (portrait)');
     expect(seen['half a film, index first']?.msg).toMatch(/^The video holds 0:(0\d|1[0-5]) of pictures but says it lasts 0:20;/);
 
     // 5 MB + 1 byte: no credential, and a 5 MB credential cannot create a larger upload.

@@ -28,29 +28,13 @@ export async function setGroupPosition(db: Executor, key: string, position: numb
   await db.updateTable('entry_groups').set({ position }).where('key', '=', key).execute();
 }
 
-export async function nextGroupPosition(db: Executor): Promise<number> {
+/** The position after the last group or field: where a new one goes. */
+export async function nextPosition(db: Executor, table: 'entry_groups' | 'entry_fields'): Promise<number> {
   const row = await db
-    .selectFrom('entry_groups')
+    .selectFrom(table)
     .select((eb) => eb.fn.max<number | null>('position').as('p'))
     .executeTakeFirst();
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
-}
-
-/** Entries (withdrawn ones aside) per group key. */
-export async function entryCountsByGroup(db: Executor): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('entries')
-    .select(['group', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '!=', 'withdrawn')
-    .groupBy('group')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.group, Number(r.n)]));
-}
-
-/** Any entry of the group, a withdrawn one too (its row still names the group). */
-export async function groupHasEntries(db: Executor, key: string): Promise<boolean> {
-  const row = await db.selectFrom('entries').select('id').where('group', '=', key).limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 export function listFieldRows(db: Executor) {
@@ -76,23 +60,4 @@ export async function deleteFieldRow(db: Executor, id: number): Promise<void> {
 
 export async function setFieldPosition(db: Executor, id: number, position: number): Promise<void> {
   await db.updateTable('entry_fields').set({ position }).where('id', '=', id).execute();
-}
-
-export async function nextFieldPosition(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('entry_fields')
-    .select((eb) => eb.fn.max<number | null>('position').as('p'))
-    .executeTakeFirst();
-  return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
-}
-
-/** The answers of entries that answered a field (to refuse changing the type of an answered field). */
-export async function entryAnswersContaining(db: Executor, key: string): Promise<boolean> {
-  const rows = await db.selectFrom('entries').select('answers').where('answers', 'like', `%"${key}"%`).limit(50).execute();
-  return rows.some((r) => key in (JSON.parse(r.answers ?? '{}') as Record<string, unknown>));
-}
-
-/** An entry's answers and the definitions they were checked against. */
-export function entryFormColumns(db: Executor, entryId: number) {
-  return db.selectFrom('entries').select(['answers', 'form_snapshot']).where('id', '=', entryId).executeTakeFirst();
 }

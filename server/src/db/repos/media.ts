@@ -167,11 +167,6 @@ export async function deleteJobByEntry(db: Db, entryId: number): Promise<void> {
   await db.deleteFrom('media_jobs').where('entry_id', '=', entryId).execute();
 }
 
-/** The fields the status endpoint needs about the entry itself. */
-export async function findEntryForMedia(db: Db, entryId: number) {
-  return db.selectFrom('entries').select(['id', 'user_id', 'status', 'video_cover_url']).where('id', '=', entryId).executeTakeFirst();
-}
-
 /** Every published output folder name (for the sweep of folders no job refers to any more). */
 export async function listOutputs(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom('media_jobs').select('output').where('output', 'is not', null).execute();
@@ -182,9 +177,4 @@ export async function listOutputs(db: Db): Promise<Set<string>> {
 export async function findJobsByEntries(db: Db, entryIds: number[]): Promise<MediaJob[]> {
   if (entryIds.length === 0) return [];
   return db.selectFrom('media_jobs').selectAll().where('entry_id', 'in', entryIds).execute();
-}
-
-export async function findEntriesForMedia(db: Db, entryIds: number[]) {
-  if (entryIds.length === 0) return [];
-  return db.selectFrom('entries').select(['id', 'video_cover_url']).where('id', 'in', entryIds).execute();
 }

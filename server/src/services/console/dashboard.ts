@@ -1,7 +1,8 @@
 import type { CleanupFigures, DashboardStats } from '../../../../common/console/api-types';
 import type { Db } from '../../db/database';
-import { entriesByColumn, entriesPerDay, userCounts, voteTotals } from '../../db/repos/console/stats';
+import { userCounts } from '../../db/repos/console/users';
 import { votesPerHour, votesToday } from '../../db/repos/console/votes';
+import { entriesByColumn, entriesPerDay, voteTotals } from '../../db/repos/entries/entries';
 import { readSettings } from '../../db/repos/settings';
 import { CLEANUP_SETTING } from '../cleanup/orphan-files';
 import { contestDayStart } from '../contest/contest-day';

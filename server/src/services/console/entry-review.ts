@@ -1,51 +1,28 @@
 import type { Paged } from '../../../../common/api-types';
 import type { AdminEntryDetail, AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import type { BulkAction, EntryListQuery } from '../../../../common/console/schemas';
-import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {
+  findEntry,
   findEntryWithSubmitter,
   insertReview,
   listEntriesForReview,
   listReviews,
-  lockEntry,
   lockEntryNumbering,
   nextEntryNo,
   updateEntry,
-} from '../../db/repos/console/entries';
-import { findJobByEntry, findJobsByEntries, type MediaJob } from '../../db/repos/media';
-import type { EntriesTable } from '../../db/schema/index';
+} from '../../db/repos/entries/entries';
+import { findJobByEntry, findJobsByEntries } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
+import { consoleEntryDetail, consoleSummary } from '../entries/presenter';
+import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from '../entries/status';
 import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present-answers';
-import { statusOf } from '../media/jobs';
 import { unpublishEntryFilm } from '../media/unpublish';
-
-type EntryRow = Omit<EntriesTable, 'id'> & { id: number; submitter_email: string };
-
-export function toSummary(row: EntryRow, job: MediaJob | undefined): AdminEntrySummary {
-  const { status, progress } = statusOf(job, row);
-  return {
-    id: row.id,
-    submissionNo: row.submission_no,
-    entryNo: row.entry_no,
-    status: row.status,
-    group: row.group as EntryGroup,
-    title: row.title,
-    team: row.team,
-    award: row.award,
-    voteCount: row.vote_count,
-    coverUrl: row.cover_url,
-    submitterEmail: row.submitter_email,
-    createdAt: row.created_at,
-    approvedAt: row.approved_at,
-    film: { status, progress },
-  };
-}
 
 export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<AdminEntrySummary>> {
   const w = pageWindow({ page: q.page, pageSize: q.pageSize });
@@ -58,59 +35,47 @@ export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<Admi
       )
     ).map((j) => [j.entry_id, j]),
   );
-  return { items: rows.map((r) => toSummary(r, jobs.get(r.id))), total, page: w.page, pageSize: w.pageSize };
+  return { items: rows.map((r) => consoleSummary(r, jobs.get(r.id))), total, page: w.page, pageSize: w.pageSize };
 }
 
 export async function entryDetail(db: Db, id: number, viewer: OrganiserViewer): Promise<AdminEntryDetail> {
   const row = await findEntryWithSubmitter(db, id);
   if (!row) throw new AppError(Code.NotFound);
   const [history, job] = await Promise.all([listReviews(db, id), findJobByEntry(db, id)]);
-  return {
-    ...toSummary(row, job),
-    description: row.description,
-    teamDesc: row.team_desc,
-    slogan: row.slogan,
-    teamLogoUrl: row.team_logo_url,
-    videoCoverUrl: row.video_cover_url,
-    film: statusOf(job, row),
-    empowerKey: row.empower_key,
-    rejectReason: row.reject_reason,
-    locale: row.locale,
-    submitter: { id: row.user_id, email: row.submitter_email, locale: row.submitter_locale },
-    history: history.map((h) => ({ id: h.id, action: h.action, note: h.note, adminEmail: h.admin_email, createdAt: h.created_at })),
-    answers: await presentEntryAnswers(db, id, viewer),
-  };
+  return consoleEntryDetail(
+    row,
+    job,
+    history.map((h) => ({ id: h.id, action: h.action, note: h.note, adminEmail: h.admin_email, createdAt: h.created_at })),
+    await presentEntryAnswers(db, id, viewer),
+  );
 }
 
 /** Approves one entry inside the caller's transaction: the next public entry number, kept if it had one. */
 async function approveIn(ctx: AppContext, trx: Db, id: number, adminId: number): Promise<void> {
-  const entry = await lockEntry(trx, id);
+  const entry = await findEntry(trx, id);
   if (!entry) throw new AppError(Code.NotFound);
-  if (entry.status !== 'pending' && entry.status !== 'rejected') throw new AppError(Code.EntryStatusConflict);
+  // Refused before the numbering lock is taken: a wrong status never waits for it.
+  assertMayApply('approve', entry.status);
   await lockEntryNumbering(trx, ctx.dialect);
   const now = nowIso();
   const entryNo = entry.entry_no ?? (await nextEntryNo(trx));
-  await updateEntry(trx, id, { status: 'approved', entry_no: entryNo, approved_at: now, reject_reason: null, updated_at: now });
+  await updateEntry(trx, id, approvedColumns(entry.status, entryNo, now));
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: 'approve', note: `#${entryNo}`, created_at: now });
 }
 
-async function rejectIn(trx: Db, id: number, adminId: number, reason: string): Promise<EntryRow> {
-  const entry = await lockEntry(trx, id);
+async function rejectIn(trx: Db, id: number, adminId: number, reason: string): Promise<void> {
+  const entry = await findEntry(trx, id);
   if (!entry) throw new AppError(Code.NotFound);
-  if (entry.status !== 'pending' && entry.status !== 'approved') throw new AppError(Code.EntryStatusConflict);
   const now = nowIso();
-  // A rejected entry leaves the gallery and loses any award; its number stays reserved if re-approved.
-  await updateEntry(trx, id, { status: 'rejected', reject_reason: reason, award: null, updated_at: now });
+  await updateEntry(trx, id, rejectedColumns(entry.status, reason, now));
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: 'reject', note: reason, created_at: now });
-  return { ...entry, submitter_email: '' };
 }
 
 async function awardIn(trx: Db, id: number, adminId: number, award: 'finalist' | 'winner' | null): Promise<void> {
-  const entry = await lockEntry(trx, id);
+  const entry = await findEntry(trx, id);
   if (!entry) throw new AppError(Code.NotFound);
-  if (entry.status !== 'approved') throw new AppError(Code.AwardNeedsApproval);
   const now = nowIso();
-  await updateEntry(trx, id, { award, updated_at: now });
+  await updateEntry(trx, id, awardColumns(entry.status, award, now));
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: award ? 'award' : 'unaward', note: award, created_at: now });
 }
 

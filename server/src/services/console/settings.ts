@@ -1,6 +1,7 @@
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
+import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
@@ -36,6 +37,7 @@ export const SETTING_KEYS = {
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
   galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,
+  privacyRetentionDays: PRIVACY_RETENTION_SETTING,
 } as const;
 
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
@@ -49,6 +51,7 @@ const DEFAULTS = {
   entryLimit: ENTRY_LIMIT_DEFAULT,
   empowerMaxBytes: EMPOWER_MAX_BYTES_DEFAULT,
   uploadGraceMinutes: UPLOAD_GRACE_DEFAULT_MINUTES,
+  privacyRetentionDays: PRIVACY_RETENTION_DEFAULT_DAYS,
 } as const;
 
 export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
@@ -67,6 +70,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
     galleryBeforeVoting: s[SETTING_KEYS.galleryBeforeVoting] === true,
     uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
+    privacyRetentionDays: Number(s[SETTING_KEYS.privacyRetentionDays] ?? DEFAULTS.privacyRetentionDays),
   };
 }
 
@@ -85,6 +89,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
     await writeSetting(trx, SETTING_KEYS.galleryBeforeVoting, input.galleryBeforeVoting);
     await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
+    await writeSetting(trx, SETTING_KEYS.privacyRetentionDays, input.privacyRetentionDays);
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

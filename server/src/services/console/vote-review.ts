@@ -10,13 +10,12 @@ import {
   insertAuditLines,
   insertVoids,
   listActions,
-  lockEntryVotes,
-  moveCount,
   voteSpan,
   votesInWindow,
   votesOfAction,
   voteTimeline,
 } from '../../db/repos/console/vote-review';
+import { lockEntryVotes, moveCount } from '../../db/repos/entries/vote-counts';
 import { AppError } from '../../errors';
 import { subnetOf } from '../gallery/subnet';
 
@@ -63,13 +62,20 @@ export function parseRule(input: RuleInput): ParsedRule {
   return rule;
 }
 
+/**
+ * Whether a vote's address lies in the rule's range. An address older than the retention period is kept
+ * only as its network ("198.51.100.0/24"): it matches a range that holds that whole network, never a
+ * single address.
+ */
 function inRange(ip: string, range: Range | undefined): boolean {
   if (!range) return true;
   try {
-    const addr = ipaddr.process(ip);
-    if ('address' in range) return addr.toString() === range.address;
+    const [text, cutBits] = ip.split('/');
+    const addr = ipaddr.process(text as string);
+    if ('address' in range) return cutBits === undefined && addr.toString() === range.address;
     const [net, bits] = range.parts;
-    return addr.kind() === net.kind() && addr.match(net as never, bits);
+    const width = cutBits === undefined ? (addr.kind() === 'ipv4' ? 32 : 128) : Number(cutBits);
+    return addr.kind() === net.kind() && width >= bits && addr.match(net as never, bits);
   } catch {
     return false;
   }

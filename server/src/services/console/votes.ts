@@ -2,24 +2,13 @@ import type { Paged } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
-import {
-  type AuditFilter,
-  busyAddresses,
-  decrementCount,
-  entryVoteCount,
-  findVoid,
-  findVote,
-  insertAuditLine,
-  insertVoid,
-  listAudit,
-  votesOfAddressSince,
-  voteTotals,
-} from '../../db/repos/console/votes';
+import { type AuditFilter, busyAddresses, findVoid, findVote, insertAuditLine, insertVoid, listAudit, votesOfAddressSince } from '../../db/repos/console/votes';
+import { decrementCount, entryVoteCount, entryVoteTallies } from '../../db/repos/entries/vote-counts';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 
 export async function totalsPerEntry(db: Db) {
-  return (await voteTotals(db)).map((r) => ({
+  return (await entryVoteTallies(db)).map((r) => ({
     id: r.id,
     entryNo: r.entry_no,
     title: r.title,

@@ -7,10 +7,12 @@ import {
   type LocalizedText,
   localText,
 } from '../../../../common/entry-form/definitions';
+import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { listFieldRows, listGroupRows } from '../../db/repos/entry-form';
+import { findGroupRow, listFieldRows, listGroupRows } from '../../db/repos/entry-form';
 import type { EntryFieldsTable, EntryGroupsTable } from '../../db/schema/entry-form';
+import { AppError } from '../../errors';
 
 type GroupTexts = { name: LocalizedText; description: LocalizedText; rules: LocalizedText };
 type FieldRest = Omit<FieldDefinition, 'id' | 'key' | 'groupKey' | 'type' | 'position'>;
@@ -47,4 +49,9 @@ export async function groupKeys(db: Db): Promise<string[]> {
 export async function groupNamer(db: Db, locale: Locale): Promise<(key: string) => string> {
   const groups = (await listGroupRows(db)).map(toGroup);
   return (key) => localText(groups.find((g) => g.key === key)?.name, locale) || key;
+}
+
+/** Refuses a group key that is none of the organiser's groups (null: every group, always fine). */
+export async function assertGroupExists(db: Db, key: string | null): Promise<void> {
+  if (key !== null && !(await findGroupRow(db, key))) throw new AppError(Code.EntryGroupUnknown, { fields: { group: Code.EntryGroupUnknown } });
 }

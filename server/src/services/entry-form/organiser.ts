@@ -3,19 +3,16 @@ import type { FieldDefinition, GroupDefinition } from '../../../../common/entry-
 import type { FieldBody, GroupBody } from '../../../../common/entry-form/schemas';
 import { Code } from '../../../../common/errors';
 import { type Db, nowIso } from '../../db/database';
+import { countGroupEntries, entryAnswersContaining, entryCountsByGroup } from '../../db/repos/entries/entries';
 import {
   deleteFieldRow,
   deleteGroupRow,
-  entryAnswersContaining,
-  entryCountsByGroup,
   findFieldRow,
   findGroupRow,
-  groupHasEntries,
   insertFieldRow,
   listFieldRows,
   listGroupRows,
-  nextFieldPosition,
-  nextGroupPosition,
+  nextPosition,
   setFieldPosition,
   setGroupPosition,
   updateFieldRow,
@@ -26,6 +23,12 @@ import { readEntryForm, toField, toGroup } from './definitions';
 
 const refuse = (code: ConstructorParameters<typeof AppError>[0], field: string, values?: Record<string, string | number>) =>
   new AppError(code, { fields: { [field]: code }, values });
+
+/** Whether an order names every one of `known` exactly once. */
+function namesEach<T>(order: T[], known: T[]): boolean {
+  const set = new Set(known);
+  return order.length === set.size && new Set(order).size === order.length && order.every((k) => set.has(k));
+}
 
 /** The console's view of the form: every definition and how many entries each group has. */
 export async function adminEntryForm(db: Db): Promise<{ groups: GroupDefinition[]; fields: FieldDefinition[]; entryCounts: Record<string, number> }> {
@@ -41,7 +44,7 @@ export async function saveGroup(db: Db, key: string, body: GroupBody): Promise<G
       key,
       i18n: JSON.stringify({ name: body.name, description: body.description, rules: body.rules }),
       film: JSON.stringify(body.film),
-      position: existing?.position ?? (await nextGroupPosition(trx)),
+      position: existing?.position ?? (await nextPosition(trx, 'entry_groups')),
       updated_at: nowIso(),
     });
     const row = await findGroupRow(trx, key);
@@ -54,10 +57,8 @@ export async function saveGroup(db: Db, key: string, body: GroupBody): Promise<G
 export async function deleteGroup(db: Db, key: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await findGroupRow(trx, key))) throw new AppError(Code.EntryGroupNotFound);
-    if (await groupHasEntries(trx, key)) {
-      const count = (await entryCountsByGroup(trx))[key] ?? 0;
-      throw new AppError(Code.EntryGroupHasEntries, { values: { count } });
-    }
+    const count = await countGroupEntries(trx, key);
+    if (count > 0) throw new AppError(Code.EntryGroupHasEntries, { values: { count } });
     for (const field of await listFieldRows(trx)) if (field.group_key === key) await deleteFieldRow(trx, field.id);
     await deleteGroupRow(trx, key);
   });
@@ -66,8 +67,13 @@ export async function deleteGroup(db: Db, key: string): Promise<void> {
 export async function orderGroups(db: Db, keys: string[]): Promise<GroupDefinition[]> {
   return db.transaction().execute(async (trx) => {
     const rows = await listGroupRows(trx);
-    const known = new Set(rows.map((r) => r.key));
-    if (keys.length !== known.size || new Set(keys).size !== keys.length || !keys.every((k) => known.has(k))) throw refuse(Code.EntryGroupOrder, 'keys');
+    if (
+      !namesEach(
+        keys,
+        rows.map((r) => r.key),
+      )
+    )
+      throw refuse(Code.EntryGroupOrder, 'keys');
     for (const [i, key] of keys.entries()) await setGroupPosition(trx, key, i);
     return (await listGroupRows(trx)).map(toGroup);
   });
@@ -103,7 +109,7 @@ export async function createField(db: Db, body: FieldBody): Promise<FieldDefinit
       group_key: body.groupKey,
       type: body.type,
       definition: definitionOf(body),
-      position: await nextFieldPosition(trx),
+      position: await nextPosition(trx, 'entry_fields'),
       updated_at: nowIso(),
     });
     return toField((await findFieldRow(trx, id)) as NonNullable<Awaited<ReturnType<typeof findFieldRow>>>);
@@ -132,8 +138,13 @@ export async function deleteField(db: Db, id: number): Promise<void> {
 export async function orderFields(db: Db, ids: number[]): Promise<FieldDefinition[]> {
   return db.transaction().execute(async (trx) => {
     const rows = await listFieldRows(trx);
-    const known = new Set(rows.map((r) => r.id));
-    if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((i) => known.has(i))) throw refuse(Code.EntryFieldOrder, 'ids');
+    if (
+      !namesEach(
+        ids,
+        rows.map((r) => r.id),
+      )
+    )
+      throw refuse(Code.EntryFieldOrder, 'ids');
     for (const [i, id] of ids.entries()) await setFieldPosition(trx, id, i);
     return (await listFieldRows(trx)).map(toField);
   });

@@ -1,6 +1,6 @@
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
-import { findApproved } from '../../db/repos/gallery/entries';
+import { findApproved } from '../../db/repos/entries/entries';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { readSubtitles } from '../submission/checks/read-subtitles';

@@ -1,41 +1,17 @@
 import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { entryUrl, type GalleryEntryDetail, type GalleryEntrySummary, type GalleryPage, type GallerySort } from '../../../../common/gallery';
+import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { findApproved, listApproved, neighbours } from '../../db/repos/gallery/entries';
+import { findApproved, listApproved, neighbours } from '../../db/repos/entries/entries';
 import { slotTaken } from '../../db/repos/gallery/votes';
 import { findJobByEntry } from '../../db/repos/media';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
-import { publicStatus, statusOf } from '../media/jobs';
+import { galleryCard, galleryEntry } from '../entries/presenter';
 import { captionsPath } from './captions';
 import { voteSlot, votingSettings } from './voting-settings';
-
-type SummaryRow = {
-  id: number;
-  entry_no: number | null;
-  group: string;
-  title: string;
-  team: string;
-  cover_url: string | null;
-  vote_count: number;
-  locale: string;
-};
-
-function summary(r: SummaryRow): GalleryEntrySummary {
-  return {
-    id: r.id,
-    entryNo: r.entry_no,
-    group: r.group as EntryGroup,
-    title: r.title,
-    team: r.team,
-    coverUrl: r.cover_url,
-    voteCount: r.vote_count,
-    lang: r.locale,
-  };
-}
 
 /** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
 export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
@@ -45,7 +21,7 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   const base = { page: w.page, pageSize: w.pageSize, voterMode: settings.voterMode, opensAt, notYetOpen: !open };
   if (!open) return { ...base, items: [], total: 0 };
   const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort: q.sort ?? 'newest', offset: w.offset, limit: w.limit });
-  return { ...base, items: items.map(summary), total };
+  return { ...base, items: items.map(galleryCard), total };
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
@@ -61,13 +37,7 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
   const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
   return {
-    ...summary(row),
-    description: row.description,
-    teamDesc: row.team_desc,
-    teamLogoUrl: row.team_logo_url,
-    slogan: row.slogan,
-    film: publicStatus(statusOf(job, row)),
-    videoCoverUrl: row.video_cover_url,
+    ...galleryEntry(row, job),
     captionsUrl: subtitles ? captionsPath(id) : null,
     ...around,
     voted: false,

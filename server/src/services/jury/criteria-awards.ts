@@ -2,12 +2,13 @@ import { Code } from '../../../../common/errors';
 import type { Award, Criterion } from '../../../../common/jury/api-types';
 import type { AwardInput, CriterionInput } from '../../../../common/jury/schemas';
 import { type Db, nowIso } from '../../db/database';
+import { findEntry } from '../../db/repos/entries/entries';
 import { deleteAward, findAward, insertAward, listAwards, setEntryAward, updateAward } from '../../db/repos/jury/awards';
 import { deleteCriterion, findCriterion, insertCriterion, listCriteria, updateCriterion } from '../../db/repos/jury/criteria';
-import { findAssignedEntry } from '../../db/repos/jury/scores';
 import { AppError } from '../../errors';
 import { fillTraditional } from '../console/fill-traditional';
 import { parseI18n } from '../content/localize';
+import { assertMayApply } from '../entries/status';
 import { judgingWindow } from './settings';
 
 /** The organiser's criteria (weights) and named awards: plain lists with names in three locales. */
@@ -81,7 +82,7 @@ export async function removeAward(db: Db, id: number): Promise<Award[]> {
 
 /** Gives an approved entry an award (null takes it away); one award per entry. */
 export async function assignAward(db: Db, entryId: number, awardId: number | null): Promise<void> {
-  if (!(await findAssignedEntry(db, null, entryId))) throw new AppError(Code.JuryAwardNeedsApproval);
+  assertMayApply('juryAward', (await findEntry(db, entryId))?.status);
   if (awardId !== null && !(await findAward(db, awardId))) throw new AppError(Code.NotFound);
   await setEntryAward(db, entryId, awardId, nowIso());
 }

@@ -22,13 +22,14 @@ export async function exportScoreSheetCsv(db: Db, locale: Locale): Promise<strin
     'jury.csv.comment',
     'jury.csv.updatedAt',
   ] as const;
+  const groupName = await groupNamer(db, locale);
   return toCsv(
     header.map((k) => t(locale, k)),
     rows.map((r) => [
       r.juror_email,
       r.entry_id,
       r.entry_no,
-      t(locale, `group.${r.group === 'student' ? 'student' : 'open'}`),
+      groupName(r.group),
       r.title,
       localize<{ name: string }>(r.criterion_i18n, locale, ['name']).name,
       r.weight,

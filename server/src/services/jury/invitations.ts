@@ -16,6 +16,7 @@ import { hashPassword } from '../auth/passwords';
 import { type MailErrorLog, sendAccountMail } from '../auth/send-account-mail';
 import { createSession } from '../auth/sessions';
 import { mailBrand } from '../content/identity';
+import { assertGroupExists } from '../entry-form/definitions';
 
 /** A juror has a week to open the invitation; the organiser can send a new one (the old link stops working). */
 export const INVITATION_DAYS = 7;
@@ -32,6 +33,7 @@ export function invitationLink(config: Config, token: string, locale: Locale): s
  */
 export async function inviteJuror(ctx: AppContext, adminId: number, input: InviteJurorInput, logError: MailErrorLog): Promise<{ userId: number }> {
   if (input.juryMemberId !== null && !(await findJuryMember(ctx.db, input.juryMemberId))) throw new AppError(Code.JuryMemberNotFound);
+  await assertGroupExists(ctx.db, input.group);
   const now = nowIso();
   const { userId, created, active } = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, input.email);

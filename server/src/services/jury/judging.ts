@@ -1,18 +1,18 @@
-import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import type { CriterionForJuror, JudgingState, JuryEntryDetail, JuryEntryStatus, JuryEntrySummary, JuryProgress } from '../../../../common/jury/api-types';
 import type { ScoreSheetInput } from '../../../../common/jury/schemas';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
+import { findAssignedEntry, listAssignedEntries } from '../../db/repos/entries/entries';
 import { listCriteria } from '../../db/repos/jury/criteria';
 import { findJuror } from '../../db/repos/jury/jurors';
-import { findAssignedEntry, listAssignedEntries, reviewsOfJuror, scoresOfJuror, writeRecusal, writeSheet } from '../../db/repos/jury/scores';
+import { reviewsOfJuror, scoresOfJuror, writeRecusal, writeSheet } from '../../db/repos/jury/scores';
 import { findJobByEntry } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { localize } from '../content/localize';
+import { jurorEntry, jurorSummary } from '../entries/presenter';
 import { presentEntryAnswers } from '../entry-form/present-answers';
-import { statusOf } from '../media/jobs';
 import { judgingWindow, readJurySettings } from './settings';
 
 /** The juror's scope (null: every group); anyone else is refused (7105) even with a valid session. */
@@ -67,11 +67,7 @@ export async function judgingState(ctx: AppContext, userId: number): Promise<Jud
   };
 }
 
-type EntryRow = Awaited<ReturnType<typeof listAssignedEntries>>[number];
-
-function summary(row: EntryRow, blind: boolean, state: JuryEntryStatus): JuryEntrySummary {
-  return { id: row.id, entryNo: row.entry_no, group: row.group as EntryGroup, title: row.title, coverUrl: row.cover_url, team: blind ? null : row.team, state };
-}
+type AssignedEntryRow = Awaited<ReturnType<typeof listAssignedEntries>>[number];
 
 export async function myEntries(ctx: AppContext, userId: number): Promise<JuryEntrySummary[]> {
   const group = await jurorScope(ctx.db, userId);
@@ -81,11 +77,11 @@ export async function myEntries(ctx: AppContext, userId: number): Promise<JuryEn
     userId,
     criteria.map((c) => c.id),
   );
-  return rows.map((r) => summary(r, settings.blind, stateOf(sheet, r.id)));
+  return rows.map((r) => jurorSummary(r, settings.blind, stateOf(sheet, r.id)));
 }
 
 /** An entry assigned to the juror, or 7102 (the same answer whether it exists or not). */
-async function assignedEntry(db: Db, userId: number, entryId: number): Promise<EntryRow> {
+async function assignedEntry(db: Db, userId: number, entryId: number): Promise<AssignedEntryRow> {
   const group = await jurorScope(db, userId);
   const row = await findAssignedEntry(db, group, entryId);
   if (!row) throw new AppError(Code.JuryEntryNotAssigned);
@@ -105,22 +101,13 @@ export async function myEntry(ctx: AppContext, userId: number, entryId: number, 
     userId,
     criteria.map((c) => c.id),
   );
-  const blind = settings.blind;
-  const film = statusOf(job, row);
   return {
-    ...summary(row, blind, stateOf(sheet, row.id)),
-    description: row.description,
-    slogan: row.slogan,
-    teamDesc: blind ? null : row.team_desc,
-    teamLogoUrl: blind ? null : row.team_logo_url,
-    // The film as the public sees it; its failure details are the entrant's and the organiser's.
-    film: { ...film, error: null, attempts: 0 },
+    ...jurorEntry(row, settings.blind, stateOf(sheet, row.id), job, await presentEntryAnswers(ctx.db, row.id, { audience: 'juror', locale })),
     criteria: criteriaFor(criteria, locale),
     scores: sheet.scores.get(row.id) ?? {},
     comment: sheet.comments.get(row.id) ?? '',
     recused: sheet.recused.has(row.id),
     locked: window.locked,
-    answers: await presentEntryAnswers(ctx.db, row.id, { audience: 'juror', locale }),
   };
 }
 

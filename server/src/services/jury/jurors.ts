@@ -7,6 +7,7 @@ import { listCriteria } from '../../db/repos/jury/criteria';
 import { findJuror, findJuryMember, listJurorRows, updateJurorScope } from '../../db/repos/jury/jurors';
 import { AppError } from '../../errors';
 import { localize } from '../content/localize';
+import { assertGroupExists } from '../entry-form/definitions';
 import { progressOf } from './judging';
 
 /** Every juror with their progress, for the organiser (jurors never see each other's). */
@@ -31,5 +32,6 @@ export async function listJurors(db: Db, locale: Locale): Promise<JurorSummary[]
 export async function updateJuror(db: Db, userId: number, input: { juryMemberId: number | null; group: EntryGroup | null }): Promise<void> {
   if (!(await findJuror(db, userId))) throw new AppError(Code.JurorNotFound);
   if (input.juryMemberId !== null && !(await findJuryMember(db, input.juryMemberId))) throw new AppError(Code.JuryMemberNotFound);
+  await assertGroupExists(db, input.group);
   await updateJurorScope(db, userId, { jury_member_id: input.juryMemberId, group_scope: input.group });
 }

@@ -3,9 +3,10 @@ import type { Ranking } from '../../../../common/jury/api-types';
 import { rankGroup } from '../../../../common/jury/ranking';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
+import { rankableEntries } from '../../db/repos/entries/entries';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { listCriteria } from '../../db/repos/jury/criteria';
-import { countedScores, rankableEntries } from '../../db/repos/jury/scores';
+import { countedScores } from '../../db/repos/jury/scores';
 import { localize } from '../content/localize';
 import { readJurySettings } from './settings';
 

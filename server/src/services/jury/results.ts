@@ -4,8 +4,9 @@ import type { PublicResults, ResultsState } from '../../../../common/jury/api-ty
 import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
+import { countUnmailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/entries/entries';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
-import { claimMailing, countMailed, countUnmailed, markMailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/jury/results-mailings';
+import { claimMailing, countMailed, markMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { resultsMail } from '../../mail/templates/jury/results';

@@ -1,12 +1,11 @@
-import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { lockUser, updateEntry } from '../../db/repos/submission/entries';
+import { lockUser, updateEntry } from '../../db/repos/entries/entries';
 import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
-import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { assertMayApply, withdrawnColumns } from '../entries/status';
 import { checkEntryForm } from '../entry-form/entry-form-of-entry';
 import { enqueueEntryFilm, removeEntryMedia } from '../media/jobs';
 import { fileColumns, pickUploads, type UploadRow } from './attach-uploads';
@@ -14,25 +13,25 @@ import { discardFiles } from './discard-files';
 import { myEntryRow } from './my-entries';
 import { assertMaySubmit, submissionSettings } from './settings';
 
-/** Editing and withdrawing are allowed while the entry waits for review and the window is open. */
-async function assertChangeable(ctx: AppContext, user: SessionUser, id: number) {
+/** Editing and withdrawing are allowed while the window is open, in the statuses the status machine allows. */
+async function assertChangeable(ctx: AppContext, user: SessionUser, id: number, action: 'edit' | 'withdraw') {
   const settings = await submissionSettings(ctx.db);
   assertMaySubmit(user, settings);
   const row = await myEntryRow(ctx.db, user.id, id);
-  if (row.status !== 'pending') throw new AppError(Code.EntryLocked);
+  assertMayApply(action, row.status);
   return row;
 }
 
 /** Updates the texts, swaps any replaced files and drops cleared optional ones; their bytes are deleted after the commit. */
 export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: number, input: EntryUpdateInput, locale: Locale): Promise<void> {
-  await assertChangeable(ctx, user, id);
+  await assertChangeable(ctx, user, id, 'edit');
   const slots = Object.fromEntries(Object.entries(input.uploads).filter(([, v]) => v)) as Partial<Record<UploadPurpose, string>>;
   // An optional file sent as null (the trailer) is removed; the schema lets only optional files be null.
   const cleared = Object.entries(input.uploads).flatMap(([purpose, v]) => (v === null ? [purpose] : []));
   const replaced = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, ctx.dialect, user.id);
     const current = await myEntryRow(trx, user.id, id);
-    if (current.status !== 'pending') throw new AppError(Code.EntryLocked);
+    assertMayApply('edit', current.status);
     const files = pickUploads(await findUploads(trx, Object.values(slots)), slots, user.id);
     const form = await checkEntryForm(trx, { ...input, userId: user.id, film: files.video, timeZone: ctx.config.contestTimezone, locale, current });
     const old = (await entryUploads(trx, id)).filter((u) => u.purpose in files || cleared.includes(u.purpose) || form.dropped.includes(u.id));
@@ -60,23 +59,16 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
 
 /** Withdraws an entry: it stops counting towards the limit, and its files are deleted. */
 export async function withdrawMyEntry(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
-  await assertChangeable(ctx, user, id);
+  await assertChangeable(ctx, user, id, 'withdraw');
   const removed: UploadRow[] = await ctx.db.transaction().execute(async (trx) => {
     const current = await myEntryRow(trx, user.id, id);
-    if (current.status !== 'pending') throw new AppError(Code.EntryLocked);
+    const withdrawn = withdrawnColumns(current.status, nowIso());
     const uploads = await entryUploads(trx, id);
     await deleteUploads(
       trx,
       uploads.map((u) => u.id),
     );
-    await updateEntry(trx, id, {
-      status: 'withdrawn',
-      team_logo_url: null,
-      cover_url: null,
-      video_cover_url: null,
-      empower_key: null,
-      updated_at: nowIso(),
-    });
+    await updateEntry(trx, id, withdrawn);
     return uploads;
   });
   await removeEntryMedia(ctx, id);

@@ -1,35 +1,19 @@
-import type { Selectable } from 'kysely';
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { findUserEntry, listUserEntries } from '../../db/repos/submission/entries';
+import { type EntryRow, findUserEntry, listUserEntries } from '../../db/repos/entries/entries';
 import { entryUploads } from '../../db/repos/submission/uploads';
-import type { EntriesTable } from '../../db/schema/entries';
 import { AppError } from '../../errors';
+import { ownerEntry, ownerEntryDetail } from '../entries/presenter';
+import { mayApply } from '../entries/status';
 import { presentEntryAnswers } from '../entry-form/present-answers';
 import { getMediaStatus } from '../media/jobs';
 import { submissionSettings } from './settings';
 
-type EntryRow = Selectable<EntriesTable>;
-
-function toMyEntry(row: EntryRow, windowOpen: boolean, media: MyEntry['media']): MyEntry {
-  return {
-    id: row.id,
-    submissionNo: row.submission_no,
-    entryNo: row.entry_no,
-    status: row.status as MyEntry['status'],
-    group: row.group,
-    title: row.title,
-    coverUrl: row.cover_url,
-    rejectReason: row.status === 'rejected' ? row.reject_reason : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    editable: row.status === 'pending' && windowOpen,
-    media,
-  };
-}
+/** Pending review and the window is open: the owner may edit or withdraw it. */
+const editable = (row: EntryRow, windowOpen: boolean) => windowOpen && mayApply('edit', row.status);
 
 /** The film's processing state from the media pipeline ("processing 42%"). */
 async function mediaOf(ctx: AppContext, entryId: number): Promise<MyEntry['media']> {
@@ -40,7 +24,7 @@ async function mediaOf(ctx: AppContext, entryId: number): Promise<MyEntry['media
 export async function listMyEntries(ctx: AppContext, userId: number): Promise<MyEntry[]> {
   const { open } = await submissionSettings(ctx.db);
   const rows = await listUserEntries(ctx.db, userId);
-  return Promise.all(rows.map(async (row) => toMyEntry(row, open, await mediaOf(ctx, row.id))));
+  return Promise.all(rows.map(async (row) => ownerEntry(row, editable(row, open), await mediaOf(ctx, row.id))));
 }
 
 /** One of the person's own entries (someone else's is "not found", so ids reveal nothing). */
@@ -64,13 +48,5 @@ export async function getMyEntry(ctx: AppContext, userId: number, id: number, lo
       meta: JSON.parse(upload.meta) as Record<string, unknown>,
     };
   }
-  return {
-    ...toMyEntry(row, open, await mediaOf(ctx, row.id)),
-    description: row.description,
-    team: row.team,
-    teamDesc: row.team_desc,
-    slogan: row.slogan,
-    files,
-    answers: await presentEntryAnswers(db, row.id, { audience: 'owner', locale }),
-  };
+  return ownerEntryDetail(row, editable(row, open), await mediaOf(ctx, row.id), files, await presentEntryAnswers(db, row.id, { audience: 'owner', locale }));
 }

@@ -4,11 +4,12 @@ import { isLocale, type Locale } from '../../../../common/locales';
 import type { EntryCreateInput } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/submission/entries';
+import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/entries/entries';
 import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { confirmationMail } from '../../mail/templates/submission/confirmation';
 import type { SessionUser } from '../auth/sessions';
+import { submittedColumns } from '../entries/status';
 import { checkEntryForm } from '../entry-form/entry-form-of-entry';
 import { enqueueEntryFilm } from '../media/jobs';
 import { fileColumns, pickUploads } from './attach-uploads';
@@ -48,8 +49,6 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
     const id = await insertEntry(trx, {
       user_id: user.id,
       submission_no: `tmp-${randomBytes(8).toString('hex')}`,
-      entry_no: null,
-      status: 'pending',
       group: input.group,
       title: input.title,
       description: input.description,
@@ -57,13 +56,8 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
       team_desc: input.teamDesc,
       slogan: input.slogan,
       ...fileColumns(files),
-      award: null,
-      reject_reason: null,
-      vote_count: 0,
       locale,
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
-      approved_at: null,
+      ...submittedColumns(nowIso(now)),
       ...form.columns,
     });
     const submissionNo = submissionNumber(id, now);

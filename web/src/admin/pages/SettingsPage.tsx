@@ -7,6 +7,7 @@ import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
 import { VOTER_MODES } from '../../../../common/gallery';
+import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
 import { PhaseEditor } from './PhaseEditor';
@@ -101,6 +102,14 @@ export function SettingsPage() {
           normalize={(v: number | null) => (v === null ? undefined : v * MB)}
         >
           <InputNumber min={EMPOWER_MAX_MB.min} max={EMPOWER_MAX_MB.max} precision={0} suffix={f('console.unit.mb')} />
+        </Form.Item>
+        <Form.Item
+          name="privacyRetentionDays"
+          label={f('console.settings.privacyRetention')}
+          extra={f('console.settings.privacyRetentionHint')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={PRIVACY_RETENTION_RANGE.min} max={PRIVACY_RETENTION_RANGE.max} precision={0} suffix={f('console.unit.days')} />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           <FormattedMessage id="console.content.save" />

@@ -40,3 +40,15 @@ export function insertAdmin(db: Db, row: { email: string; password_hash: string;
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+export async function userCounts(db: Db) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('verified_at').as('verified'),
+      eb.fn.sum<number>(eb.case().when('role', '=', 'admin').then(1).else(0).end()).as('admins'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), verified: Number(row.verified), admins: Number(row.admins ?? 0) };
+}

@@ -65,30 +65,6 @@ export async function insertAuditLines(
   for (const part of slices(rows)) await db.insertInto('vote_audit').values(part).execute();
 }
 
-/**
- * Takes the entry's row lock for the rest of the transaction (a no-op update: PostgreSQL locks the row, SQLite's
- * write lock covers the database). Two reviews of one entry then run one after the other, so the second sees
- * the first's voids instead of colliding on them.
- */
-export async function lockEntryVotes(db: Db, entryId: number): Promise<void> {
-  await db
-    .updateTable('entries')
-    .set((eb) => ({ vote_count: eb.ref('vote_count') }))
-    .where('id', '=', entryId)
-    .execute();
-}
-
-/** Moves an entry's count by `delta` and returns the new count. */
-export async function moveCount(db: Db, entryId: number, delta: number): Promise<number> {
-  const r = await db
-    .updateTable('entries')
-    .set((eb) => ({ vote_count: eb('vote_count', '+', delta) }))
-    .where('id', '=', entryId)
-    .returning('vote_count')
-    .executeTakeFirstOrThrow();
-  return r.vote_count;
-}
-
 export function listActions(db: Db, entryId: number | undefined, limit: number) {
   let q = db
     .selectFrom('vote_review_actions')

@@ -26,21 +26,6 @@ export function allAudit(db: Db, f: AuditFilter) {
   return auditFiltered(db, f).selectAll().orderBy('id', 'asc').execute();
 }
 
-/** Per approved entry: the stored count, the vote rows, and how many of them were voided. */
-export function voteTotals(db: Db) {
-  return db
-    .selectFrom('entries')
-    .select(['entries.id', 'entries.entry_no', 'entries.title', 'entries.vote_count'])
-    .select((eb) => [
-      eb.selectFrom('votes').select(eb.fn.countAll<number>().as('c')).whereRef('votes.entry_id', '=', 'entries.id').as('vote_rows'),
-      eb.selectFrom('vote_voids').select(eb.fn.countAll<number>().as('c')).whereRef('vote_voids.entry_id', '=', 'entries.id').as('voided'),
-    ])
-    .where('entries.status', '=', 'approved')
-    .orderBy('entries.vote_count', 'desc')
-    .orderBy('entries.entry_no', 'asc')
-    .execute();
-}
-
 /** Addresses with many counted votes in the window: the "bursts per address / many voters" view. */
 export function busyAddresses(db: Db, since: string, minVotes: number) {
   return db
@@ -78,15 +63,6 @@ export async function insertVoid(db: Db, row: { vote_id: number; entry_id: numbe
   await db.insertInto('vote_voids').values(row).execute();
 }
 
-export async function decrementCount(db: Db, entryId: number) {
-  await db
-    .updateTable('entries')
-    .set((eb) => ({ vote_count: eb('vote_count', '-', 1) }))
-    .where('id', '=', entryId)
-    .where('vote_count', '>', 0)
-    .execute();
-}
-
 export async function insertAuditLine(db: Db, row: { entry_id: number; voter_key: string; ip: string; outcome: string; created_at: string }) {
   await db.insertInto('vote_audit').values(row).execute();
 }
@@ -107,9 +83,4 @@ export function votesPerHour(db: Db, since: string) {
     .groupBy('hour')
     .orderBy('hour')
     .execute();
-}
-
-export async function entryVoteCount(db: Db, entryId: number): Promise<number> {
-  const row = await db.selectFrom('entries').select('vote_count').where('id', '=', entryId).executeTakeFirstOrThrow();
-  return row.vote_count;
 }

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { prepareEntryCountStatements } from '../entries/vote-counts';
 import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
 
 /**
@@ -23,12 +24,11 @@ function statements(sqlite: SQLite.Database): Statements {
   const hit = prepared.get(sqlite);
   if (hit) return hit;
   const s = {
-    entryCount: sqlite.prepare(`select vote_count from entries where id = ? and status = 'approved'`),
+    ...prepareEntryCountStatements(sqlite),
     spend: sqlite.prepare('insert into spent_challenges (signature, expires_at) values (?, ?) on conflict (signature) do nothing'),
     vote: sqlite.prepare(
       'insert into votes (entry_id, voter_key, ip, slot, risk, signals, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (slot) do nothing',
     ),
-    move: sqlite.prepare('update entries set vote_count = vote_count + ? where id = ?'),
     audit: sqlite.prepare('insert into vote_audit (entry_id, voter_key, voter_label, ip, subnet, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?)'),
   } as Omit<Statements, 'write'>;
   const write = sqlite.transaction((votes: BatchVote[], audits: AuditRow[]) => decide(s, votes, audits));

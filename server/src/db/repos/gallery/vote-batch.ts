@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, type DialectName, sqliteHandle } from '../../database';
+import { lockVotableEntries, moveCounts } from '../entries/vote-counts';
 import { writeVoteBatchSqlite } from './vote-batch-sqlite';
 import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote } from './vote-batch-types';
 
@@ -38,18 +39,7 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
   return inTransaction(db, async (trx) => {
     const outcomes: (BatchOutcome | undefined)[] = new Array(votes.length);
     const entryIds = [...new Set(votes.map((v) => v.row.entryId))].sort((a, b) => a - b);
-    const votable = new Set<number>();
-    if (entryIds.length > 0) {
-      const rows = await trx
-        .selectFrom('entries')
-        .select('id')
-        .where('id', 'in', entryIds)
-        .where('status', '=', 'approved')
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-      for (const r of rows) votable.add(r.id);
-    }
+    const votable = await lockVotableEntries(trx, entryIds);
 
     // One use per challenge: within the batch the first wins; against earlier batches the primary key decides.
     const seen = new Set<string>();
@@ -165,22 +155,4 @@ async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<
       throw err;
     }
   });
-}
-
-/** Adds `n` to each entry's count in one statement (ids in order); returns the counts after. */
-async function moveCounts(trx: Db, added: Map<number, number>): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (added.size === 0) return out;
-  const ids = [...added.keys()].sort((a, b) => a - b);
-  // The casts give PostgreSQL the parameters' type (a bare parameter in CASE would be text).
-  const cases = sql.join(
-    ids.map((id) => sql`when ${id} then cast(${added.get(id)} as integer)`),
-    sql` `,
-  );
-  const { rows } = await sql<{
-    id: number;
-    vote_count: number;
-  }>`update entries set vote_count = vote_count + (case id ${cases} end) where id in (${sql.join(ids)}) returning id, vote_count`.execute(trx);
-  for (const r of rows) out.set(Number(r.id), Number(r.vote_count));
-  return out;
 }

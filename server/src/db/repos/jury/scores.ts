@@ -1,33 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../database';
-import type { Database } from '../../schema/index';
-
-/** The approved entries a juror scope covers: null is every group. */
-const inScope = (group: string | null) => (eb: ExpressionBuilder<Database, 'entries'>) =>
-  group === null ? eb('entries.status', '=', 'approved') : eb.and([eb('entries.status', '=', 'approved'), eb('entries.group', '=', group)]);
-
-const JUROR_ENTRY_COLUMNS = [
-  'entries.id',
-  'entries.entry_no',
-  'entries.group',
-  'entries.title',
-  'entries.description',
-  'entries.slogan',
-  'entries.team',
-  'entries.team_desc',
-  'entries.team_logo_url',
-  'entries.cover_url',
-  'entries.video_cover_url',
-] as const;
-
-/** Entries for jurors: never the vote count, the submitter or the files' private keys. */
-export function listAssignedEntries(db: Db, group: string | null) {
-  return db.selectFrom('entries').select(JUROR_ENTRY_COLUMNS).where(inScope(group)).orderBy('entries.entry_no', 'asc').orderBy('entries.id', 'asc').execute();
-}
-
-export function findAssignedEntry(db: Db, group: string | null, entryId: number) {
-  return db.selectFrom('entries').select(JUROR_ENTRY_COLUMNS).where(inScope(group)).where('entries.id', '=', entryId).executeTakeFirst();
-}
 
 export function scoresOfJuror(db: Db, jurorId: number) {
   return db.selectFrom('jury_scores').select(['entry_id', 'criterion_id', 'score']).where('juror_id', '=', jurorId).execute();
@@ -80,27 +51,6 @@ export function countedScores(db: Db) {
     .where('entries.status', '=', 'approved')
     .where((eb) => eb.or([eb('jurors.group_scope', 'is', null), eb('jurors.group_scope', '=', eb.ref('entries.group'))]))
     .where((eb) => eb.or([eb('jury_reviews.recused', 'is', null), eb('jury_reviews.recused', '=', 0)]))
-    .execute();
-}
-
-/** Approved entries of a group with what the ranking and the results need. */
-export function rankableEntries(db: Db, group: string) {
-  return db
-    .selectFrom('entries')
-    .innerJoin('users', 'users.id', 'entries.user_id')
-    .select([
-      'entries.id',
-      'entries.entry_no',
-      'entries.title',
-      'entries.team',
-      'entries.cover_url',
-      'entries.vote_count',
-      'entries.locale',
-      'users.email',
-      'users.locale as user_locale',
-    ])
-    .where('entries.status', '=', 'approved')
-    .where('entries.group', '=', group)
     .execute();
 }
 

@@ -1,0 +1,53 @@
+import type { EntryGroup } from './constants';
+import type { PresentedAnswer } from './entry-form/definitions';
+import type { MediaStatus } from './media';
+
+/**
+ * The entry, the product's central noun, in the API's spelling. Every answer that shows an entry (the public
+ * gallery, its owner's "My entries", the organiser's console, a juror's sheet) picks its fields from this one
+ * type, so a field means the same thing and has the same type wherever it appears.
+ */
+export const ENTRY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** The organiser's marks on an approved entry (the jury's named awards are a list of their own). */
+export const AWARDS = ['finalist', 'winner'] as const;
+export type EntryAward = (typeof AWARDS)[number];
+
+export type Entry = {
+  id: number;
+  /** Given at submission and shown to the submitter ("S2026-000123"). */
+  submissionNo: string;
+  /** The public number, given at the first approval and kept for good. */
+  entryNo: number | null;
+  status: EntryStatus;
+  group: EntryGroup;
+  title: string;
+  description: string;
+  team: string;
+  teamDesc: string;
+  slogan: string;
+  teamLogoUrl: string | null;
+  coverUrl: string | null;
+  videoCoverUrl: string | null;
+  /** Private storage key of the authorisation package: organisers only. */
+  empowerKey: string | null;
+  award: EntryAward | null;
+  rejectReason: string | null;
+  voteCount: number;
+  /** The language the entrant wrote the entry's texts in (the locale they submitted from). */
+  locale: string;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  /** The film from the media pipeline: renditions and processing state. */
+  film: MediaStatus;
+  /**
+   * Answers to the organiser's fields, in the order asked and as they were asked, as the reader may see them
+   * (a juror: only fields shown to jurors; a file's download link for the organiser only).
+   */
+  answers: PresentedAnswer[];
+};
+
+/** The film's processing state alone, for lists ("processing 42%"). */
+export type EntryFilmProgress = Pick<MediaStatus, 'status' | 'progress'>;

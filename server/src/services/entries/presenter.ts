@@ -1,0 +1,158 @@
+import type { AdminEntryDetail, AdminEntrySummary, EntryReview } from '../../../../common/console/api-types';
+import type { Entry } from '../../../../common/entry';
+import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
+import type { GalleryEntryDetail, GalleryEntrySummary } from '../../../../common/gallery';
+import type { JuryEntryDetail, JuryEntryStatus, JuryEntrySummary } from '../../../../common/jury/api-types';
+import type { MediaStatus } from '../../../../common/media';
+import type { MyEntry, MyEntryDetail } from '../../../../common/schemas/entry';
+import type { EntryRow } from '../../db/repos/entries/entries';
+import type { MediaJob } from '../../db/repos/media';
+import { publicStatus, statusOf } from '../media/jobs';
+
+/**
+ * The entry's presenter: how a row of `entries` becomes each audience's answer. The public (gallery), the
+ * owner (My entries), the organiser (console) and the juror each get a view picked from `Entry`; what one
+ * audience must never see (the vote count for jurors, private keys for the public) is left out here.
+ */
+
+/** The column behind each field of `Entry` (the film comes from the media job, the answers are presented by entry-form/present-answers). */
+const COLUMN = {
+  id: 'id',
+  submissionNo: 'submission_no',
+  entryNo: 'entry_no',
+  status: 'status',
+  group: 'group',
+  title: 'title',
+  description: 'description',
+  team: 'team',
+  teamDesc: 'team_desc',
+  slogan: 'slogan',
+  teamLogoUrl: 'team_logo_url',
+  coverUrl: 'cover_url',
+  videoCoverUrl: 'video_cover_url',
+  empowerKey: 'empower_key',
+  award: 'award',
+  rejectReason: 'reject_reason',
+  voteCount: 'vote_count',
+  locale: 'locale',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  approvedAt: 'approved_at',
+} as const satisfies Record<Exclude<keyof Entry, 'film' | 'answers'>, keyof EntryRow>;
+
+type Field = keyof typeof COLUMN;
+/** A row holding the columns behind `K`: the repository's narrower selects qualify. */
+type RowOf<K extends Field> = Pick<EntryRow, (typeof COLUMN)[K]>;
+
+/** The fields `keys` of a row, in that order; the columns' plain strings are the catalogued values (status, group, award). */
+function fields<K extends Field>(row: RowOf<K>, keys: readonly K[]): Pick<Entry, K> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = (row as Record<string, unknown>)[COLUMN[key]];
+  return out as Pick<Entry, K>;
+}
+
+// --- The public (gallery) -----------------------------------------------------------------------------------
+
+const CARD = ['id', 'entryNo', 'group', 'title', 'team', 'coverUrl', 'voteCount'] as const;
+type CardRow = RowOf<(typeof CARD)[number] | 'locale'>;
+
+export function galleryCard(row: CardRow): GalleryEntrySummary {
+  return { ...fields(row, CARD), lang: row.locale };
+}
+
+type GalleryEntryView = Omit<GalleryEntryDetail, 'captionsUrl' | 'prevId' | 'nextId' | 'voted' | 'votingOpen' | 'voterMode' | 'shareUrl'>;
+
+/** The entry as every visitor sees it; the page's own parts (neighbours, voting, share link) are the gallery's. */
+export function galleryEntry(
+  row: CardRow & RowOf<'description' | 'teamDesc' | 'teamLogoUrl' | 'slogan' | 'videoCoverUrl'>,
+  job: MediaJob | undefined,
+): GalleryEntryView {
+  return {
+    ...galleryCard(row),
+    ...fields(row, ['description', 'teamDesc', 'teamLogoUrl', 'slogan']),
+    film: publicStatus(statusOf(job, row)),
+    videoCoverUrl: row.video_cover_url,
+  };
+}
+
+// --- The owner (My entries) ---------------------------------------------------------------------------------
+
+/** `editable`: pending review while the submission window is open (the status rule is the status machine's). */
+export function ownerEntry(row: EntryRow, editable: boolean, media: MyEntry['media']): MyEntry {
+  return {
+    ...fields(row, ['id', 'submissionNo', 'entryNo']),
+    status: row.status as MyEntry['status'],
+    ...fields(row, ['group', 'title', 'coverUrl']),
+    // The reason of an earlier rejection is not shown once the entry is approved again.
+    rejectReason: row.status === 'rejected' ? row.reject_reason : null,
+    ...fields(row, ['createdAt', 'updatedAt']),
+    editable,
+    media,
+  };
+}
+
+export function ownerEntryDetail(
+  row: EntryRow,
+  editable: boolean,
+  media: MyEntry['media'],
+  files: MyEntryDetail['files'],
+  answers: PresentedAnswer[],
+): MyEntryDetail {
+  return { ...ownerEntry(row, editable, media), ...fields(row, ['description', 'team', 'teamDesc', 'slogan']), files, answers };
+}
+
+// --- The organiser (console) --------------------------------------------------------------------------------
+
+type ConsoleRow = EntryRow & { submitter_email: string };
+
+export function consoleSummary(row: ConsoleRow, job: MediaJob | undefined): AdminEntrySummary {
+  const { status, progress } = statusOf(job, row);
+  return {
+    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'team', 'award', 'voteCount', 'coverUrl']),
+    submitterEmail: row.submitter_email,
+    ...fields(row, ['createdAt', 'approvedAt']),
+    film: { status, progress },
+  };
+}
+
+export function consoleEntryDetail(
+  row: ConsoleRow & { submitter_locale: string },
+  job: MediaJob | undefined,
+  history: EntryReview[],
+  answers: PresentedAnswer[],
+): AdminEntryDetail {
+  return {
+    ...consoleSummary(row, job),
+    ...fields(row, ['description', 'teamDesc', 'slogan', 'teamLogoUrl', 'videoCoverUrl']),
+    film: statusOf(job, row),
+    ...fields(row, ['empowerKey', 'rejectReason', 'locale']),
+    submitter: { id: row.user_id, email: row.submitter_email, locale: row.submitter_locale },
+    history,
+    answers,
+  };
+}
+
+// --- The juror ----------------------------------------------------------------------------------------------
+
+type JurorRow = RowOf<'id' | 'entryNo' | 'group' | 'title' | 'coverUrl' | 'team' | 'description' | 'slogan' | 'teamDesc' | 'teamLogoUrl' | 'videoCoverUrl'>;
+
+/** Blind judging hides who made the film: no team name, description of the team or logo. */
+export function jurorSummary(row: JurorRow, blind: boolean, state: JuryEntryStatus): JuryEntrySummary {
+  return { ...fields(row, ['id', 'entryNo', 'group', 'title', 'coverUrl']), team: blind ? null : row.team, state };
+}
+
+type JurorEntryView = Omit<JuryEntryDetail, 'criteria' | 'scores' | 'comment' | 'recused' | 'locked'>;
+
+/** `answers`: those the organiser shows jurors (entry-form/present-answers). */
+export function jurorEntry(row: JurorRow, blind: boolean, state: JuryEntryStatus, job: MediaJob | undefined, answers: PresentedAnswer[]): JurorEntryView {
+  const film: MediaStatus = statusOf(job, row);
+  return {
+    ...jurorSummary(row, blind, state),
+    ...fields(row, ['description', 'slogan']),
+    teamDesc: blind ? null : row.team_desc,
+    teamLogoUrl: blind ? null : row.team_logo_url,
+    // The film as the public sees it; its failure details are the entrant's and the organiser's.
+    film: publicStatus(film),
+    answers,
+  };
+}
