@@ -245,6 +245,14 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await expect(j.getByText('明德中学')).toHaveCount(0);
   await j.screenshot({ path: path.join(SHOTS, 'juror.png'), fullPage: true });
   expect(jurorProblems.list).toEqual([]);
+
+  // The entrant reads their own answers under My entries.
+  await entrant.goto('/en-US/account');
+  await entrant.getByTestId('my-entry').getByText(MESSAGES['en-US']['entryForm.view.myAnswers']).click();
+  const mine = entrant.getByTestId('my-entry-answers');
+  await expect(mine).toContainText(CONSENT.label);
+  await expect(mine).toContainText('明德中学');
+  expect(entrantProblems.list).toEqual([]);
   expectClean();
   await jurorContext.close();
   await entrantContext.close();
