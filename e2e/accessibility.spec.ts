@@ -56,6 +56,7 @@ const CONSOLE_PAGES = [
   '/pages',
   '/votes',
   '/inbox',
+  '/entry-form',
   '/identity',
   '/settings',
   '/users',

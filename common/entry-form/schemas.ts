@@ -3,6 +3,9 @@ import { VIDEO_MAX_SECONDS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 import { FIELD_TYPES, ORIENTATIONS } from './definitions';
 
+// The console imports these rules; the site's CSP forbids eval, which zod's JIT probe (new Function) would try.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /** The organiser's console bodies for groups and fields (api.ts); messages are catalogue codes. */
 
 const text = (max: number) => z.string().trim().max(max, codeMessage(Code.TextTooLong));

@@ -7,6 +7,7 @@ export type ConsoleMenuItem = { key: string; label: MessageKey; access?: string;
 export const CONSOLE_MENU: ConsoleMenuItem[] = [
   { key: '/', label: 'console.menu.dashboard', access: 'canSeeAdmin' },
   { key: '/entries', label: 'console.menu.entries', access: 'canSeeAdmin' },
+  { key: '/entry-form', label: 'entryForm.console.menu', access: 'canSeeAdmin' },
   {
     key: 'content',
     label: 'console.menu.content',

@@ -16,6 +16,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'pages', lazy: async () => ({ Component: (await import('./pages/EditablePagesPage')).EditablePagesPage }) },
       { path: 'votes', lazy: async () => ({ Component: (await import('./pages/VotesPage')).VotesPage }) },
       { path: 'inbox', lazy: async () => ({ Component: (await import('./pages/InboxPage')).InboxPage }) },
+      { path: 'entry-form', lazy: async () => ({ Component: (await import('./pages/entry-form/EntryFormPage')).EntryFormPage }) },
       { path: 'identity', lazy: async () => ({ Component: (await import('./pages/IdentityPage')).IdentityPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage }) },
       { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },

@@ -5,8 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '../../../../common/api-types';
 import type { AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
-import { GROUPS } from '../../../../common/constants';
 import { qs } from '../../api/query-string';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
 import { OutsideMeasureRow } from '../OutsideMeasureRow';
@@ -20,6 +20,7 @@ type Filters = { status?: string; group?: string; q?: string; page: number; page
 export function EntriesPage() {
   const intl = useIntl();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { groups, nameOf } = useGroupNames();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ status: 'pending', page: 1, pageSize: CONSOLE_PAGE_SIZE });
@@ -85,7 +86,7 @@ export function EntriesPage() {
           style={{ width: 130 }}
           value={filters.group ?? ''}
           onChange={(v) => setFilters({ ...filters, group: v || undefined, page: 1 })}
-          options={[{ value: '', label: f('console.filter.all') }, ...GROUPS.map((g) => ({ value: g, label: f(`group.${g}`) }))]}
+          options={[{ value: '', label: f('console.filter.all') }, ...groups.map((g) => ({ value: g.key, label: g.name }))]}
         />
         <ToolbarSearch labelKey="console.filter.search" width={280} onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })} />
         <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`)}>
@@ -147,7 +148,7 @@ export function EntriesPage() {
             ),
           },
           { title: f('console.entries.team'), dataIndex: 'team', width: 140 },
-          { title: f('console.entries.group'), dataIndex: 'group', width: 90, render: (g: string) => f(`group.${g}`) },
+          { title: f('console.entries.group'), dataIndex: 'group', width: 90, render: (g: string) => nameOf(g) },
           {
             title: f('console.entries.status'),
             dataIndex: 'status',

@@ -4,6 +4,8 @@ import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typogr
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntryDetail } from '../../../../common/console/api-types';
 import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import { AnswerList } from '../../components/entry-form/AnswerList';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { filmPollInterval } from '../../components/media/media-status';
 import { adminGet, adminSend, downloadEntryFile } from '../api';
 import { EntryFilm } from './EntryFilm';
@@ -27,6 +29,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
     enabled: id !== null,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+  const { nameOf } = useGroupNames();
 
   const approve = async () => {
     const e = await adminSend<AdminEntryDetail>('POST', `/api/admin/entries/${id}/approve`).catch(() => null);
@@ -115,7 +118,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
           <EntryFilm entryId={data.id} title={data.title} poster={data.videoCoverUrl} film={data.film} onChanged={refresh} />
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={f('console.entries.submissionNo')}>{data.submissionNo}</Descriptions.Item>
-            <Descriptions.Item label={f('console.entries.group')}>{f(`group.${data.group}`)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.entries.group')}>{nameOf(data.group)}</Descriptions.Item>
             <Descriptions.Item label={f('console.entries.team')}>{data.team}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.description')}>{data.description}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.teamDesc')}>{data.teamDesc}</Descriptions.Item>
@@ -137,6 +140,14 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             <Descriptions.Item label={f('console.detail.empower')}>{original('empower')}</Descriptions.Item>
             {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
           </Descriptions>
+          {data.answers.length > 0 && (
+            <>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                <FormattedMessage id="entryForm.view.answers" />
+              </Typography.Title>
+              <AnswerList answers={data.answers} testId="drawer-answers" />
+            </>
+          )}
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             <FormattedMessage id="console.detail.history" />
           </Typography.Title>

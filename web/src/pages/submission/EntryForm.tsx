@@ -1,8 +1,10 @@
-import { Button, Checkbox, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { IntlShape } from 'react-intl';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type EntryGroup, GROUPS } from '../../../../common/constants';
+import { GROUPS } from '../../../../common/constants';
+import type { Answers, AnswerValue, PublicGroup } from '../../../../common/entry-form/definitions';
 import { Code } from '../../../../common/errors';
 import {
   ENTRY_TEXT_LIMITS,
@@ -21,6 +23,9 @@ import { PrivacyNote } from '../../components/PrivacyNote';
 import { TitledSection } from '../../components/TitledSection';
 import { errorText } from '../../i18n/error-text';
 import { type Draft, type DraftFile, loadDraft, saveDraft } from './draft';
+import { ExtraFields } from './extra/ExtraFields';
+import { GroupDetails, GroupRadios } from './extra/GroupChoice';
+import { fieldsFor, useEntryFormDefinition } from './extra/use-entry-form';
 import { UploadField } from './UploadField';
 
 /** The entry's texts; `rows` makes a text area. The team's fields have their own section. */
@@ -55,7 +60,11 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   // Optional files of the entry being edited that the person removed (sent as null on save).
   const [cleared, setCleared] = useState<UploadPurpose[]>([]);
   const [busy, setBusy] = useState(false);
-  const chosenGroup = Form.useWatch<EntryGroup | undefined>('group', form);
+  const chosenGroup = Form.useWatch<string | undefined>('group', form);
+  const definition = useEntryFormDefinition();
+  const groups = definition.data?.groups ?? (definition.isError ? fallbackGroups(intl) : []);
+  const group = groups.find((g) => g.key === chosenGroup);
+  const extraFields = fieldsFor(definition.data, chosenGroup);
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
   useEffect(() => {
@@ -67,6 +76,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
         teamDesc: editing.teamDesc,
         slogan: editing.slogan,
         group: editing.group,
+        answers: answersOf(editing),
       });
     } else form.setFieldsValue(initial.values);
   }, [editing, form, initial]);
@@ -114,7 +124,15 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
         return cleared.includes(p) ? [[p, null]] : [];
       }),
     );
-    const body = { ...values, uploads };
+    const given = (values.answers ?? {}) as Answers;
+    // Only the questions of the chosen group: answers typed under another group stay in the draft, not in the entry.
+    const answers = Object.fromEntries(
+      extraFields.flatMap((field): [string, AnswerValue][] => {
+        const v = cleanAnswer(given[field.key]);
+        return v === undefined ? [] : [[field.key, v]];
+      }),
+    );
+    const body = { ...values, uploads, answers };
     setBusy(true);
     try {
       if (editing) {
@@ -161,9 +179,9 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
           label={intl.formatMessage({ id: 'submit.field.group' })}
           rules={[{ required: true, message: intl.formatMessage({ id: 'submit.rule.required' }) }]}
           // Who the chosen group is for (the contest pages' group cards say it for both).
-          extra={chosenGroup && <FormattedMessage id={`group.${chosenGroup}Desc`} />}
+          extra={group && <GroupDetails group={group} />}
         >
-          <Radio.Group optionType="button" buttonStyle="solid" options={GROUPS.map((g) => ({ value: g, label: intl.formatMessage({ id: `group.${g}` }) }))} />
+          <GroupRadios groups={groups} />
         </Form.Item>
         {textItems(false)}
       </TitledSection>
@@ -193,11 +211,17 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
                 onUploaded={(f) => setFile(purpose, f)}
                 onRemove={optional ? () => removeFile(purpose) : undefined}
                 inputId={`upload-${purpose}`}
+                film={purpose === 'video' ? group?.film : undefined}
               />
             </Form.Item>
           );
         })}
       </TitledSection>
+      {extraFields.length > 0 && (
+        <TitledSection headingId="entry-answers" titleKey="entryForm.form.section">
+          <ExtraFields fields={extraFields} form={form} />
+        </TitledSection>
+      )}
       <TitledSection className="panel panel--rules" headingId="entry-rules" titleKey="submit.section.rules">
         <CheckList items={CONFIRM_RULES} />
         <Form.Item
@@ -232,4 +256,33 @@ function UploadHint({ purpose, empowerMaxBytes }: { purpose: UploadPurpose; empo
   if (purpose === 'empower') return <FormattedMessage id="upload.empowerHint" values={{ size: Math.round(empowerMaxBytes / 1024 / 1024) }} />;
   const size = { teamLogo: [160, 160], cover: [400, 400], videoCover: [960, 540] }[purpose];
   return <FormattedMessage id="upload.imageHint" values={{ width: size[0], height: size[1] }} />;
+}
+
+/** The two built-in groups, should the organiser's form not load: the entrant can still choose and submit. */
+function fallbackGroups(intl: IntlShape): PublicGroup[] {
+  return GROUPS.map((g) => ({
+    key: g,
+    name: intl.formatMessage({ id: `group.${g}` }),
+    description: intl.formatMessage({ id: `group.${g}Desc` }),
+    rules: '',
+    film: { maxSeconds: null, orientations: [], minShortSide: null },
+  }));
+}
+
+/** An answer as sent: trimmed text, team rows with something in them; nothing for an empty answer. */
+function cleanAnswer(v: AnswerValue | undefined | null): AnswerValue | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim();
+  if (Array.isArray(v) && v.length > 0 && typeof v[0] === 'object') {
+    const rows = (v as { name: string; role: string; email: string }[])
+      .map((m) => ({ name: m.name.trim(), role: m.role.trim(), email: m.email.trim() }))
+      .filter((m) => m.name || m.role || m.email);
+    return rows.length > 0 ? rows : undefined;
+  }
+  return v;
+}
+
+/** The answers of the entry being edited, as the form holds them; a stored file stays as it is unless replaced. */
+function answersOf(entry: MyEntryDetail): Answers {
+  return Object.fromEntries(entry.answers.map((a) => [a.key, a.value]));
 }

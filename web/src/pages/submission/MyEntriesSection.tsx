@@ -8,8 +8,11 @@ import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
+import { AnswerList } from '../../components/entry-form/AnswerList';
+import { EntryFormTexts } from '../../components/entry-form/EntryFormTexts';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { useLocale } from '../../i18n/use-locale';
-import { useMyEntries, useSubmissionInfo } from './submission-api';
+import { useMyEntries, useMyEntry, useSubmissionInfo } from './submission-api';
 import './submission.css';
 
 // Status colours (not antd's preset palette): their text keeps 4.5:1 on the tag's tint.
@@ -61,6 +64,7 @@ export function MyEntriesSection() {
 }
 
 function EntryRow({ entry }: { entry: MyEntry }) {
+  const { nameOf } = useGroupNames();
   const intl = useIntl();
   const { link } = useLocale();
   const queryClient = useQueryClient();
@@ -102,9 +106,7 @@ function EntryRow({ entry }: { entry: MyEntry }) {
               <FormattedMessage id={`media.status.${entry.media.status}`} values={{ percent: entry.media.progress }} />
             </Tag>
           )}
-          <span>
-            <FormattedMessage id={`group.${entry.group}`} />
-          </span>
+          <span>{nameOf(entry.group)}</span>
           <span>
             <FormattedMessage id="entry.submissionNo" values={{ number: entry.submissionNo }} />
           </span>
@@ -117,6 +119,7 @@ function EntryRow({ entry }: { entry: MyEntry }) {
             <FormattedMessage id="entry.submittedOn" values={{ date: intl.formatDate(entry.createdAt, { dateStyle: 'medium' }) }} />
           </span>
         </p>
+        <EntryAnswers entry={entry} />
         {entry.status === 'rejected' && entry.rejectReason && (
           <p className="my-entry-reason">
             <FormattedMessage id="entry.rejectReason" values={{ reason: entry.rejectReason }} />
@@ -142,5 +145,28 @@ function EntryRow({ entry }: { entry: MyEntry }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** The entrant's own answers to the organiser's questions, folded away and read from the entry when opened. */
+function EntryAnswers({ entry }: { entry: MyEntry }) {
+  const [open, setOpen] = useState(false);
+  const detail = useMyEntry(open ? entry.id : null);
+  return (
+    <EntryFormTexts>
+      <details className="my-entry-answers" onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <FormattedMessage id="entryForm.view.myAnswers" />
+        </summary>
+        {detail.data &&
+          (detail.data.answers.length > 0 ? (
+            <AnswerList answers={detail.data.answers} testId="my-entry-answers" />
+          ) : (
+            <p className="muted">
+              <FormattedMessage id="entryForm.view.noAnswers" />
+            </p>
+          ))}
+      </details>
+    </EntryFormTexts>
   );
 }

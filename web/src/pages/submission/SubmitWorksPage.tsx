@@ -9,6 +9,7 @@ import { useContest } from '../../api/queries';
 import { useCurrentUser } from '../../app/current-user';
 import { AntdScope } from '../../components/AntdScope';
 import { CheckList } from '../../components/CheckList';
+import { EntryFormTexts } from '../../components/entry-form/EntryFormTexts';
 import { PageHeader } from '../../components/PageHeader';
 import { TemplateDownloads } from '../../components/TemplateDownloads';
 import { TitledSection } from '../../components/TitledSection';
@@ -87,21 +88,23 @@ export default function SubmitWorksPage() {
       <div className="content-grid">
         <div className="content-main">
           <AntdScope>
-            <EntryForm
-              empowerMaxBytes={info.data.empowerMaxBytes}
-              editing={editing.data}
-              onDone={(r) => {
-                if (editId) {
-                  void showMessage('success', intl.formatMessage({ id: 'entry.saved' }));
-                  void queryClient.invalidateQueries({ queryKey: ['my-entries'] });
-                  navigate(link('/account'));
-                  return;
-                }
-                clearDraft();
-                void showMessage('success', errorText(Code.SubmittedGoingHome));
-                setDone({ submissionNo: r.submissionNo });
-              }}
-            />
+            <EntryFormTexts fallback={<div className="skeleton-lines" aria-busy="true" />}>
+              <EntryForm
+                empowerMaxBytes={info.data.empowerMaxBytes}
+                editing={editing.data}
+                onDone={(r) => {
+                  if (editId) {
+                    void showMessage('success', intl.formatMessage({ id: 'entry.saved' }));
+                    void queryClient.invalidateQueries({ queryKey: ['my-entries'] });
+                    navigate(link('/account'));
+                    return;
+                  }
+                  clearDraft();
+                  void showMessage('success', errorText(Code.SubmittedGoingHome));
+                  setDone({ submissionNo: r.submissionNo });
+                }}
+              />
+            </EntryFormTexts>
           </AntdScope>
         </div>
         <Aside closes={info.data.window?.end} />

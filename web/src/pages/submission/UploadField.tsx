@@ -4,14 +4,19 @@ import ImgCrop from 'antd-img-crop';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { IMAGE_SIZES, TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
+import type { FilmLimits } from '../../../../common/entry-form/definitions';
 import { Code } from '../../../../common/errors';
 import { formatDuration, megabytes } from '../../../../common/format';
 import { maxBytesFor, type UploadPurpose } from '../../../../common/schemas/entry';
 import { showMessage } from '../../api/feedback';
 import { errorText } from '../../i18n/error-text';
 import type { DraftFile } from './draft';
+import { filmRefusal } from './film-limits';
 import { startUpload, type UploadHandle } from './tus-upload';
 import { probeVideo } from './video-probe';
+
+/** The entry's own files, and a file the organiser's form asks for (`fieldFile`). */
+export type FormUploadPurpose = UploadPurpose | 'fieldFile';
 
 type State =
   | { kind: 'idle' }
@@ -21,7 +26,7 @@ type State =
   | { kind: 'error'; message: string };
 
 const VIDEO_ACCEPT = 'video/*,.mp4,.mov,.avi,.mkv,.webm,.mpg,.mpeg,.ts,.flv,.wmv,.m4v';
-const ACCEPT: Record<UploadPurpose, string> = {
+const ACCEPT: Record<FormUploadPurpose, string> = {
   teamLogo: '.jpg,.jpeg,.png,image/jpeg,image/png',
   cover: '.jpg,.jpeg,.png,image/jpeg,image/png',
   videoCover: '.jpg,.jpeg,.png,image/jpeg,image/png',
@@ -29,13 +34,14 @@ const ACCEPT: Record<UploadPurpose, string> = {
   trailer: VIDEO_ACCEPT,
   empower: '.zip,.pdf,.rar,.7z,application/zip,application/pdf',
   subtitles: '.srt,.vtt,text/vtt,application/x-subrip',
+  fieldFile: '.jpg,.jpeg,.png,image/jpeg,image/png',
 };
-const isVideoPurpose = (p: UploadPurpose) => p === 'video' || p === 'trailer';
+const isVideoPurpose = (p: FormUploadPurpose) => p === 'video' || p === 'trailer';
 
-const isImagePurpose = (p: UploadPurpose): p is keyof typeof IMAGE_SIZES => p in IMAGE_SIZES;
+const isImagePurpose = (p: FormUploadPurpose): p is keyof typeof IMAGE_SIZES => p in IMAGE_SIZES;
 
 type Props = {
-  purpose: UploadPurpose;
+  purpose: FormUploadPurpose;
   empowerMaxBytes: number;
   value?: string;
   file?: DraftFile;
@@ -43,6 +49,10 @@ type Props = {
   /** Optional files (the trailer, the subtitles) offer to remove the chosen one. */
   onRemove?: () => void;
   inputId: string;
+  /** The chosen group's film limits, checked before the film is sent. */
+  film?: FilmLimits;
+  /** Names the done state for tests when one purpose has several fields (`uploaded-<purpose>` otherwise). */
+  testId?: string;
 };
 
 /**
@@ -50,7 +60,7 @@ type Props = {
  * length and resolution), crops images to their aspect ratio, then uploads with tus showing progress,
  * pause and resume. The server's verdict (its localised message) is shown under the field.
  */
-export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemove, inputId }: Props) {
+export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemove, inputId, film, testId }: Props) {
   const intl = useIntl();
   const [state, setState] = useState<State>(file ? { kind: 'done' } : { kind: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
@@ -74,7 +84,11 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
       if (probe && probe.duration > maxSeconds) {
         return intl.formatMessage({ id: purpose === 'trailer' ? 'upload.trailer.tooLong' : 'upload.video.tooLong' }, { value: formatDuration(probe.duration) });
       }
-      if (probe && (probe.width !== VIDEO_RESOLUTION.width || probe.height !== VIDEO_RESOLUTION.height)) {
+      // Within the contest's own limit, the chosen group may ask for less (a shorter film, one orientation).
+      const groupRefusal = probe && purpose === 'video' && film ? filmRefusal(probe, film, intl) : null;
+      if (groupRefusal) return groupRefusal;
+      // A group with its own limits says which pictures it takes; otherwise the contest's one resolution.
+      if (probe && !(purpose === 'video' && film) && (probe.width !== VIDEO_RESOLUTION.width || probe.height !== VIDEO_RESOLUTION.height)) {
         return intl.formatMessage({ id: 'upload.video.resolution' }, { value: `${probe.width}×${probe.height}` });
       }
     }
@@ -193,19 +207,19 @@ export function UploadField({ purpose, empowerMaxBytes, file, onUploaded, onRemo
           {state.message}
         </p>
       )}
-      {file && state.kind !== 'uploading' && state.kind !== 'checking' && <UploadedPreview purpose={purpose} file={file} />}
+      {file && state.kind !== 'uploading' && state.kind !== 'checking' && <UploadedPreview purpose={purpose} file={file} testId={testId} />}
     </div>
   );
 }
 
-function UploadedPreview({ purpose, file }: { purpose: UploadPurpose; file: DraftFile }) {
+function UploadedPreview({ purpose, file, testId }: { purpose: FormUploadPurpose; file: DraftFile; testId?: string }) {
   const intl = useIntl();
   const meta = file.meta as { duration?: number; width?: number; height?: number };
   return (
-    <div className="upload-done" data-testid={`uploaded-${purpose}`}>
+    <div className="upload-done" data-testid={`uploaded-${testId ?? purpose}`}>
       {file.url && <img src={file.url} alt={intl.formatMessage({ id: `submit.field.${purpose}` })} className={`upload-thumb upload-thumb--${purpose}`} />}
       <div>
-        <strong className="upload-name">{file.name}</strong>
+        {file.name && <strong className="upload-name">{file.name}</strong>}
         <span className="upload-ok">
           <FormattedMessage id="upload.done" />
         </span>

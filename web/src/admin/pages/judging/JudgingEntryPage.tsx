@@ -4,6 +4,8 @@ import { Card, Col, Descriptions, Empty, Grid, Row, Space, Spin, Tag, Typography
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { JuryEntryDetail } from '../../../../../common/jury/api-types';
+import { AnswerList } from '../../../components/entry-form/AnswerList';
+import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { HlsVideo } from '../../../components/media/HlsVideo';
 import { entryNo } from '../../../pages/gallery/EntryCard';
 import { adminGet } from '../../api';
@@ -16,6 +18,7 @@ export function JudgingEntryPage() {
   const id = Number(useParams().id);
   const qc = useQueryClient();
   const screens = Grid.useBreakpoint();
+  const { nameOf } = useGroupNames();
   const key = ['jury', 'entry', id];
   const entry = useQuery({ queryKey: key, queryFn: ({ signal }) => adminGet<JuryEntryDetail>(`/api/jury/judging/entries/${id}`, signal) });
   const onSaved = async (next: JuryEntryDetail) => {
@@ -33,6 +36,8 @@ export function JudgingEntryPage() {
   if (entry.isError) return back;
   const e = entry.data;
   const film = e.film.hls || e.film.mp4;
+  // Only the answers the organiser shows jurors: the server leaves the others out.
+  const answers = e.answers;
 
   return (
     <>
@@ -44,9 +49,7 @@ export function JudgingEntryPage() {
         <Tag>
           <FormattedMessage id="gallery.entryNo" values={{ no: entryNo(e.entryNo) }} />
         </Tag>
-        <Tag>
-          <FormattedMessage id={`group.${e.group}`} />
-        </Tag>
+        <Tag>{nameOf(e.group)}</Tag>
         <EntryStateTag state={e.state} />
       </Space>
       <Row gutter={[24, 24]}>
@@ -79,6 +82,14 @@ export function JudgingEntryPage() {
               )}
             </Descriptions.Item>
           </Descriptions>
+          {answers.length > 0 && (
+            <section aria-labelledby="juror-answers" style={{ marginTop: 16 }}>
+              <Typography.Title level={2} id="juror-answers" style={{ fontSize: 16 }}>
+                <FormattedMessage id="entryForm.view.answers" />
+              </Typography.Title>
+              <AnswerList answers={answers} testId="juror-answers-list" />
+            </section>
+          )}
         </Col>
         <Col xs={24} lg={10}>
           <ScoreSheet entry={e} onSaved={onSaved} />

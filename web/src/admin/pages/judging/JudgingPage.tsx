@@ -3,6 +3,7 @@ import { Alert, Card, Col, Empty, Progress, Row, Space, Tag, Typography } from '
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { JudgingState, JuryEntryStatus, JuryEntrySummary } from '../../../../../common/jury/api-types';
+import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { entryNo } from '../../../pages/gallery/EntryCard';
 import { adminGet } from '../../api';
 
@@ -51,6 +52,7 @@ export function JudgingHeader({ state }: { state: JudgingState | undefined }) {
 
 /** /admin/#/judging: the juror's home. */
 export function JudgingPage() {
+  const { nameOf } = useGroupNames();
   const intl = useIntl();
   const state = useQuery({ queryKey: ['jury', 'state'], queryFn: ({ signal }) => adminGet<JudgingState>('/api/jury/judging', signal) });
   const entries = useQuery({ queryKey: ['jury', 'entries'], queryFn: ({ signal }) => adminGet<JuryEntrySummary[]>('/api/jury/judging/entries', signal) });
@@ -84,9 +86,7 @@ export function JudgingPage() {
                     </Typography.Text>
                   )}
                   <Space size={4}>
-                    <Tag>
-                      <FormattedMessage id={`group.${e.group}`} />
-                    </Tag>
+                    <Tag>{nameOf(e.group)}</Tag>
                     <EntryStateTag state={e.state} />
                   </Space>
                 </Space>

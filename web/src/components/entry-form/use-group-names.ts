@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { ENTRY_FORM_PATH } from '../../../../common/entry-form/api';
+import type { PublicEntryForm, PublicGroup } from '../../../../common/entry-form/definitions';
+import { request } from '../../api/request';
+
+/**
+ * The organiser's groups in the page's language (the public `GET /api/entry-form`, which the site, the console and
+ * jurors may all read), and a namer: an entry's group key as its name, the key itself until the names arrive.
+ */
+export function useGroupNames(): { groups: PublicGroup[]; nameOf: (key: string) => string } {
+  const intl = useIntl();
+  const { data } = useQuery({
+    queryKey: ['entry-form', intl.locale],
+    queryFn: ({ signal }) => request<PublicEntryForm>(ENTRY_FORM_PATH, { signal, level: 'silent' }),
+    staleTime: 60_000,
+  });
+  const groups = data?.groups ?? [];
+  return { groups, nameOf: (key) => groups.find((g) => g.key === key)?.name ?? key };
+}
