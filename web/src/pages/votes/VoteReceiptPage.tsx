@@ -12,6 +12,9 @@ import { VoidRuleText } from './VoidRuleText';
 import { useReceiptCheck } from './votes-api';
 import './votes.css';
 
+/** The receipt's shape (letters and digits in groups of five), the same in every language. */
+const RECEIPT_MASK = 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-X';
+
 function Outcome({ result }: { result: ReceiptCheck }) {
   const intl = useIntl();
   const { link } = useLocale();
@@ -101,7 +104,7 @@ export default function VoteReceiptPage() {
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              placeholder="XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-X"
+              placeholder={RECEIPT_MASK}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'receipt-error' : 'receipt-help'}
               onChange={(e) => setCode(e.target.value)}

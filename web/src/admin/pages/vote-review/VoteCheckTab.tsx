@@ -4,6 +4,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { BURST_VOTES, type ChainHead, type FraudIndex } from '../../../../../common/vote-check';
 import { adminGet, adminSend } from '../../api';
 
+/** A shell command, the same in every language. */
+const VERIFY_COMMAND = 'npm run votes:verify';
+
 type TransparencyState = { published: boolean; votingClosed: boolean; chain: ChainHead };
 
 /** Share of risky votes above which an entry's bar turns red (the console's own eye, not a rule). */
@@ -49,7 +52,7 @@ export function VoteCheckTab() {
                 {s.chain.hash}
               </Typography.Text>
               <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13 }}>
-                <FormattedMessage id="console.voteCheck.verifyHint" values={{ command: <code>npm run votes:verify</code> }} />
+                <FormattedMessage id="console.voteCheck.verifyHint" values={{ command: <code>{VERIFY_COMMAND}</code> }} />
               </Typography.Paragraph>
             </>
           ) : (
