@@ -237,6 +237,8 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await j.getByLabel(cn('jury.invite.confirm')).fill('Jur0r!pass');
   await j.getByRole('button', { name: new RegExp(cn('jury.invite.submit').split('').join('\\s*')) }).click();
   await expect(j).toHaveURL(/#\/judging$/);
+  // The organiser's group reads as its name wherever an entry shows it, not as its key.
+  await expect(j.getByTestId('judging-entry').filter({ hasText: '校园里的陌生来电' })).toContainText(GROUP.cn);
   await j.getByTestId('judging-entry').filter({ hasText: '校园里的陌生来电' }).click();
   const seen = j.getByTestId('juror-answers-list');
   await expect(seen).toContainText(CONSENT.label);
@@ -245,6 +247,13 @@ test('the organiser builds the form on an empty install; an entrant answers it w
   await expect(j.getByText('明德中学')).toHaveCount(0);
   await j.screenshot({ path: path.join(SHOTS, 'juror.png'), fullPage: true });
   expect(jurorProblems.list).toEqual([]);
+
+  // The public gallery (voting open) has a tab for the organiser's group and names it on the entry's card.
+  expect(await adminApi('put', '/api/admin/phases/voting', { start: at(-20_000), end: at(24 * HOUR) })).toBe(200);
+  await entrant.goto('/zh-CN/gallery');
+  await entrant.getByRole('tab', { name: GROUP.cn }).click();
+  await expect(entrant).toHaveURL(/group=campus/);
+  await expect(entrant.locator('.entry-card').filter({ hasText: '校园里的陌生来电' })).toContainText(GROUP.cn);
 
   // The entrant reads their own answers under My entries.
   await entrant.goto('/en-US/account');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, type ColProps, Row, Skeleton, Statistic, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardStats } from '../../../../common/console/api-types';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { adminGet } from '../api';
 import { Chart } from '../Chart';
 import { SetupChecklistCard } from './SetupChecklistCard';
@@ -34,11 +35,12 @@ function ChartCard({ title, span, height, option }: { title: string; span: ColPr
 export function DashboardPage() {
   const intl = useIntl();
   const { data } = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => adminGet<DashboardStats>('/api/admin/dashboard', signal) });
+  const { nameOf } = useGroupNames();
   const f = (id: string) => intl.formatMessage({ id });
   if (!data) return <Skeleton active />;
   const total = Object.values(data.entries.byStatus).reduce((a, b) => a + b, 0);
   const statusPie = Object.entries(data.entries.byStatus).map(([k, v]) => ({ name: f(`console.status.${k}`), value: v }));
-  const groupPie = Object.entries(data.entries.byGroup).map(([k, v]) => ({ name: f(`group.${k}`), value: v }));
+  const groupPie = Object.entries(data.entries.byGroup).map(([k, v]) => ({ name: nameOf(k), value: v }));
   const pie = (rows: { name: string; value: number }[]) => ({
     tooltip: { trigger: 'item' },
     legend: { bottom: 0 },

@@ -6,7 +6,8 @@ import { request } from '../../api/request';
 
 /**
  * The organiser's groups in the page's language (the public `GET /api/entry-form`, which the site, the console and
- * jurors may all read), and a namer: an entry's group key as its name, the key itself until the names arrive.
+ * jurors may all read), and a namer: an entry's group key as its name. Until the names arrive, the two default
+ * groups read as their built-in names, and a group the organiser added as its key.
  */
 export function useGroupNames(): { groups: PublicGroup[]; nameOf: (key: string) => string } {
   const intl = useIntl();
@@ -16,5 +17,6 @@ export function useGroupNames(): { groups: PublicGroup[]; nameOf: (key: string) 
     staleTime: 60_000,
   });
   const groups = data?.groups ?? [];
-  return { groups, nameOf: (key) => groups.find((g) => g.key === key)?.name ?? key };
+  const builtIn = (key: string) => (intl.messages[`group.${key}`] ? intl.formatMessage({ id: `group.${key}` }) : key);
+  return { groups, nameOf: (key) => groups.find((g) => g.key === key)?.name ?? builtIn(key) };
 }

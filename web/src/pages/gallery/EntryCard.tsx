@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { type CountsShown, GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, type GalleryEntrySummary, type VoterMode } from '../../../../common/gallery';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { ResponsiveImage } from '../../components/media/ResponsiveImage';
 import { useLocale } from '../../i18n/use-locale';
 import { CardVoteButton } from './CardVoteButton';
@@ -29,6 +30,7 @@ export function EntryCard({
   counts?: CountsShown;
 }) {
   const { link } = useLocale();
+  const { nameOf } = useGroupNames();
   return (
     <li className="entry-card">
       <Link to={link(`/gallery/${entry.id}`)}>
@@ -48,9 +50,7 @@ export function EntryCard({
           <span className="entry-card-no">
             <FormattedMessage id="gallery.entryNo" values={{ no: entryNo(entry.entryNo) }} />
           </span>
-          <span className={`entry-card-group entry-card-group--${entry.group}`}>
-            <FormattedMessage id={`group.${entry.group}`} />
-          </span>
+          <span className={`entry-card-group entry-card-group--${entry.group}`}>{nameOf(entry.group)}</span>
         </div>
         <div className="entry-card-body">
           <h2 className="entry-card-title" lang={entry.lang}>

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 
 /** "1 min 05 s" style parts of a runtime in seconds. */
 export function runtimeParts(seconds: number): { min: number; sec: number } {
@@ -9,6 +10,7 @@ export function runtimeParts(seconds: number): { min: number; sec: number } {
 
 /** The film's credits under its title: the team that made it, the group it competes in, and its runtime once known. */
 export function FilmCredits({ entry }: { entry: GalleryEntryDetail }) {
+  const { nameOf } = useGroupNames();
   const runtime = entry.film.duration ? runtimeParts(entry.film.duration) : null;
   return (
     <dl className="film-credits">
@@ -22,9 +24,7 @@ export function FilmCredits({ entry }: { entry: GalleryEntryDetail }) {
         <dt>
           <FormattedMessage id="gallery.credits.group" />
         </dt>
-        <dd>
-          <FormattedMessage id={`group.${entry.group}`} />
-        </dd>
+        <dd>{nameOf(entry.group)}</dd>
       </div>
       {runtime && (
         <div>

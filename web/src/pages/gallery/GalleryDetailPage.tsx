@@ -17,6 +17,7 @@ import { VoteButton } from './VoteButton';
 import { VoteCountText } from './VoteCountText';
 import { VoteReceipt } from './VoteReceipt';
 import './gallery.css';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 
 /**
  * One entry: the film, its title (the page's h1), credits and runtime, votes, voting, sharing, the team's
@@ -27,6 +28,7 @@ export default function GalleryDetailPage() {
   const { id } = useParams();
   const intl = useIntl();
   const { link } = useLocale();
+  const { nameOf } = useGroupNames();
   const numeric = Number(id);
   const valid = Number.isInteger(numeric) && numeric > 0;
   const q = useGalleryEntry(valid ? numeric : 0);
@@ -52,9 +54,7 @@ export default function GalleryDetailPage() {
             <span className="chip">
               <FormattedMessage id="gallery.entryNo" values={{ no }} />
             </span>
-            <span className="chip">
-              <FormattedMessage id={`group.${e.group}`} />
-            </span>
+            <span className="chip">{nameOf(e.group)}</span>
           </p>
           <h1 className="entry-title" lang={e.lang}>
             {e.title}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { type EntryGroup, GROUPS, LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
+import { LOAD_MORE_THRESHOLD_PX } from '../../../../common/constants';
 import { GALLERY_FIRST_ROW, GALLERY_SORTS, type GallerySort } from '../../../../common/gallery';
 import { useContest } from '../../api/queries';
 import { formatContestTime } from '../../components/contest-time';
@@ -11,8 +11,7 @@ import { VotingCountdown } from '../../components/VotingCountdown';
 import { EntryCard } from './EntryCard';
 import { useGalleryPages } from './gallery-api';
 import './gallery.css';
-
-const TABS: (EntryGroup | 'all')[] = ['all', ...GROUPS];
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 
 /**
  * The gallery: group tabs, search, sort and load-more on scroll. Filters live in the URL and loaded pages
@@ -21,7 +20,10 @@ const TABS: (EntryGroup | 'all')[] = ['all', ...GROUPS];
 export default function GalleryListPage() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const group = GROUPS.find((g) => g === params.get('group'));
+  const { groups, nameOf } = useGroupNames();
+  // A group in the address is taken as it is (a shared link works before the names arrive); the server checks it.
+  const group = params.get('group') || undefined;
+  const tabs = ['all', ...new Set([...(groups.length ? groups.map((g) => g.key) : ['open', 'student']), ...(group ? [group] : [])])];
   const sort = GALLERY_SORTS.find((s) => s === params.get('sort')) ?? 'newest';
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
@@ -85,7 +87,7 @@ export default function GalleryListPage() {
       <VotingCountdown />
       <div className="gallery-toolbar">
         <div className="gallery-tabs" role="tablist" aria-label={intl.formatMessage({ id: 'gallery.tabsLabel' })}>
-          {TABS.map((tab) => {
+          {tabs.map((tab) => {
             const active = (group ?? 'all') === tab;
             return (
               <button
@@ -96,7 +98,7 @@ export default function GalleryListPage() {
                 className={`chip${active ? ' is-active' : ''}`}
                 onClick={() => update({ group: tab === 'all' ? undefined : tab })}
               >
-                <FormattedMessage id={tab === 'all' ? 'gallery.tabs.all' : `group.${tab}`} />
+                {tab === 'all' ? <FormattedMessage id="gallery.tabs.all" /> : nameOf(tab)}
               </button>
             );
           })}

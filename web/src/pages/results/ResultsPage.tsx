@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../i18n/use-locale';
 import { entryNo } from '../gallery/EntryCard';
 import './results.css';
+import { useGroupNames } from '../../components/entry-form/use-group-names';
 
 function WinnerCard({ winner, featured }: { winner: ResultWinner; featured: boolean }) {
   const { link } = useLocale();
@@ -37,6 +38,7 @@ export default function ResultsPage() {
   const intl = useIntl();
   const { link } = useLocale();
   const results = useResults();
+  const { nameOf } = useGroupNames();
   const data = results.data;
   return (
     <>
@@ -54,7 +56,7 @@ export default function ResultsPage() {
           .map((g) => (
             <section key={g.group} className="results-group" aria-labelledby={`results-${g.group}`}>
               <h2 id={`results-${g.group}`} className="section-title">
-                <FormattedMessage id={`group.${g.group}`} />
+                {nameOf(g.group)}
               </h2>
               <ul className="winner-grid">
                 {g.winners.map((w, i) => (

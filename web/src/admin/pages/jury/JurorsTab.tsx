@@ -3,11 +3,11 @@ import { App, Button, Card, Form, Input, Progress, Select, Table, Tag, Typograph
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { JuryMember } from '../../../../../common/api-types';
-import { GROUPS } from '../../../../../common/constants';
 import { Code } from '../../../../../common/errors';
 import type { JurorSummary } from '../../../../../common/jury/api-types';
 import { LOCALE_LABELS, type Locale, SUPPORTED_LOCALES } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
+import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { errorText } from '../../../i18n/error-text';
 import { adminGet, adminSend } from '../../api';
 
@@ -24,7 +24,8 @@ export function JurorsTab() {
   const [busy, setBusy] = useState(false);
   const jurors = useQuery({ queryKey: ['admin', 'jury', 'jurors'], queryFn: ({ signal }) => adminGet<JurorSummary[]>('/api/admin/jury/jurors', signal) });
   const members = useQuery({ queryKey: ['admin', 'jury', 'members'], queryFn: ({ signal }) => adminGet<JuryMember[]>('/api/jury', signal) });
-  const groupOptions = [{ value: ALL, label: f('jury.group.all') }, ...GROUPS.map((g) => ({ value: g, label: f(`group.${g}`) }))];
+  const { groups, nameOf } = useGroupNames();
+  const groupOptions = [{ value: ALL, label: f('jury.group.all') }, ...groups.map((g) => ({ value: g.key, label: g.name }))];
 
   const invite = async (v: InviteValues) => {
     setBusy(true);
@@ -78,7 +79,7 @@ export function JurorsTab() {
         columns={[
           { title: f('jury.jurors.email'), dataIndex: 'email' },
           { title: f('jury.jurors.member'), dataIndex: 'juryMemberName', render: (v: string | null) => v ?? '—' },
-          { title: f('jury.jurors.group'), dataIndex: 'group', render: (g: string | null) => f(g ? `group.${g}` : 'jury.group.all') },
+          { title: f('jury.jurors.group'), dataIndex: 'group', render: (g: string | null) => (g ? nameOf(g) : f('jury.group.all')) },
           {
             title: f('jury.jurors.status'),
             render: (_: unknown, j) =>

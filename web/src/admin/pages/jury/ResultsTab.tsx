@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type EntryGroup, GROUPS } from '../../../../../common/constants';
+import type { EntryGroup } from '../../../../../common/constants';
 import type { Award, Ranking, RankingRow, ResultsState } from '../../../../../common/jury/api-types';
+import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { adminGet, adminSend, downloadCsv } from '../../api';
 import { AWARDS_KEY } from './AwardsTab';
 import { nameIn } from './NameFields';
@@ -19,6 +20,7 @@ export function ResultsTab() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [group, setGroup] = useState<EntryGroup>('open');
+  const { groups } = useGroupNames();
   const ranking = useQuery({
     queryKey: ['admin', 'jury', 'ranking', group],
     queryFn: ({ signal }) => adminGet<Ranking>(`/api/admin/jury/ranking?group=${group}`, signal),
@@ -82,7 +84,7 @@ export function ResultsTab() {
           </Button>
         </Space>
       </Card>
-      <Segmented<EntryGroup> value={group} onChange={setGroup} options={GROUPS.map((g) => ({ value: g, label: f(`group.${g}`) }))} />
+      <Segmented<EntryGroup> value={group} onChange={setGroup} options={groups.map((g) => ({ value: g.key, label: g.name }))} />
       {ranking.data && (
         <Typography.Text className="jury-muted">
           <FormattedMessage id="jury.results.method" values={{ jury: ranking.data.weights.jury, public: ranking.data.weights.public }} />
