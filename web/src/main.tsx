@@ -13,7 +13,7 @@ import './styles/global.css';
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // Refetch on focus at most every 5 s; keep answers 5 minutes (SPEC §9).
+      // Refetch on focus at most every 5 s; keep answers 5 minutes.
       staleTime: REFRESH_ON_FOCUS_SPAN_MS,
       gcTime: REQUEST_CACHE_TIME_MS,
       refetchOnWindowFocus: true,

@@ -41,13 +41,13 @@ const PAGES: Record<string, Loader> = {
   '404': () => import('./pages/errors/NotFoundPage'),
 };
 
-/** Routes that share a layout route (SPEC §2: exhibition list + detail under one layout; gallery likewise). */
+/** Routes that share a layout route (exhibition list + detail under one layout; gallery likewise). */
 const SECTION_LAYOUTS: Record<string, () => Promise<PageModule>> = {
   exhibition: () => import('./layouts/ExhibitionLayout'),
   gallery: () => import('./layouts/GalleryLayout'),
 };
 
-/** A page chunk that has not arrived after 120 s counts as failed (SPEC §9), so the error page can offer a retry. */
+/** A page chunk that has not arrived after 120 s counts as failed, so the error page can offer a retry. */
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Page chunk load timed out')), CHUNK_LOAD_TIMEOUT_MS);

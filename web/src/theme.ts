@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /**
- * One theme for every antd component (DESIGN §5); the CSS variables in global.css use the same values.
+ * One theme for every antd component (a primary colour, radius and font stack used everywhere); the CSS variables in global.css use the same values.
  * antd's default secondary greys (45% black, 3.4:1), its red (#ff4d4f, 3.3:1) and its tag colours fall below
  * WCAG's 4.5:1 for text; these tokens keep every text, hint, error and tag at 4.5:1 or more on white.
  */

@@ -25,7 +25,7 @@ export function VideoPlayer({ src, poster, label }: { src: string; poster?: stri
     };
   }, [src]);
   return (
-    // biome-ignore lint/a11y/useMediaCaption: entries carry burned-in Chinese and English subtitles (SPEC §5)
+    // biome-ignore lint/a11y/useMediaCaption: entries carry burned-in Chinese and English subtitles (every video must have them)
     <video
       ref={ref}
       controls

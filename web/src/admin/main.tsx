@@ -9,7 +9,7 @@ import { AdminLocaleProvider } from './AdminLocale';
 import { adminRoutes } from './routes';
 import './admin.css';
 
-/** The organiser console: its own entry (web/admin.html), hash routes under /admin/ (SPEC §2: /admin/#/login). */
+/** The organiser console: its own entry (web/admin.html), hash routes under /admin/ (an expired session lands on /admin/#/login). */
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 5_000, retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2 },

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../../common/i18n/index';
 import { type AccessMap, canAccess, canAccessParent } from '../../../common/routes';
 
-/** The console's side menu, each item behind an access key (SPEC §6): missing keys hide items. */
+/** The console's side menu, each item behind an access key: missing keys hide items, and a parent whose children are all hidden is hidden too. */
 export type ConsoleMenuItem = { key: string; label: MessageKey; access?: string; children?: ConsoleMenuItem[] };
 
 export const CONSOLE_MENU: ConsoleMenuItem[] = [

@@ -8,7 +8,7 @@ import { ApiError, type FieldRefusal } from './api-error';
 import { showMessage, showNotification } from './feedback';
 
 /**
- * How a failure is shown (SPEC §4 levels); a parameter of the call, not the server's choice.
+ * How a failure is shown (one of five levels); a parameter of the call, not the server's choice.
  * silent: nothing; warning / error: a message with the code's text; notification: "Request error {status}";
  * redirect: like notification, and server errors also take the visitor to /500.
  */
@@ -72,7 +72,7 @@ function localePrefix(): string {
   return first === 'en-US' || first === 'zh-CN' || first === 'zh-TW' ? `/${first}` : '';
 }
 
-/** Session expired (401 with SessionExpired, or the spec's 302): tell, clear storage, go to the right login. */
+/** Session expired (401 with SessionExpired, or a 302): say the session has expired, clear all local storage, go to the right login. */
 function onSessionExpired(): void {
   void showMessage('error', text('request.sessionExpired'));
   try {

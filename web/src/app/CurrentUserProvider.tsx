@@ -9,7 +9,7 @@ const hasToken = (): boolean => Boolean(accessToken());
 
 /**
  * Loads the current user at start-up. Until the first load ends the app shows an empty placeholder
- * (SPEC §4); later refreshes keep the app on screen. Visitors without a token cost no request.
+ * (a failure is kept in state and ends loading); later refreshes keep the app on screen. Visitors without a token cost no request.
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const [currentUser, setCurrentUser] = useState<CurrentUser | null>(null);

@@ -6,7 +6,7 @@ import { useCurrentUser } from './current-user';
 
 /**
  * Guards a route by its named access key. Signed-out visitors of a members-only page go to login and come
- * back afterwards; any other refusal shows the 404 page (a missing key is inaccessible, SPEC §6).
+ * back afterwards; any other refusal shows the 404 page (a missing key means the route is inaccessible).
  */
 export function RequireAccess({ accessKey }: { accessKey?: string }) {
   const { access } = useCurrentUser();

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { CurrentUser } from '../../../common/api-types';
 import type { AccessMap } from '../../../common/routes';
 
-/** Application state of SPEC §3: the current user, a loading flag, an error and a way to fetch again. */
+/** The app's session state: the current user, a loading flag, an error and a way to fetch again. */
 export type CurrentUserState = {
   currentUser: CurrentUser | null;
   loading: boolean;
@@ -19,7 +19,7 @@ export function useCurrentUser(): CurrentUserState {
   return value;
 }
 
-/** canSeeAdmin: a current user exists and has the admin role (DESIGN §4); canJudge: a juror (the judging area only). */
+/** canSeeAdmin: a current user exists and has the admin role; canJudge: a juror (the judging area only). */
 export function accessFor(user: CurrentUser | null): AccessMap {
   return { canSeeAdmin: Boolean(user && user.role === 'admin'), canJudge: Boolean(user && user.role === 'juror'), isLoggedIn: Boolean(user) };
 }

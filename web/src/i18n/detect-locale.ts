@@ -32,7 +32,7 @@ function browserLocale(): Locale | undefined {
   return undefined;
 }
 
-/** URL prefix, else the stored choice, else the browser language, else zh-CN (DESIGN §4). */
+/** URL prefix, else the stored choice, else the browser language, else zh-CN. */
 export function detectLocale(pathname: string): Locale {
   return localeFromPath(pathname) ?? storedLocale() ?? browserLocale() ?? DEFAULT_LOCALE;
 }

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../common/i18n/index';
 import { SUPPORTED_LOCALES } from '../../../common/locales';
 
 /**
- * The locale check of issue A: every key in all three locale files, the same placeholders in each, every
+ * The locale check: every key in all three locale files, the same placeholders in each, every
  * statically named message id defined, and no hard-coded user-visible text in the web app's TSX.
  */
 const WEB_SRC = path.resolve(import.meta.dirname, '..');

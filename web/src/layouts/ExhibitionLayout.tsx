@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 
-/** The one layout shared by the exhibition list and detail (SPEC §2). */
+/** The one layout shared by the exhibition list and detail. */
 export default function ExhibitionLayout() {
   const intl = useIntl();
   return (

@@ -4,7 +4,7 @@ import { Outlet, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 
-/** The layout the gallery list and detail sit under (SPEC §2). */
+/** The one layout the gallery list and detail sit under. */
 export default function GalleryLayout() {
   const intl = useIntl();
   // On a film's page the film's title is the h1; the banner then names the section without a heading, as a

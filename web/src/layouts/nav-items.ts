@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../../common/i18n/index';
 
-/** The pages of the spec's menu (SPEC §2), in order; each is labelled `menu.<page>`. Account / Login-Register / Logout follow by session state. */
+/** The menu's pages, in order (Home, Contest Details, Submit an entry, Contest News, Expert Jury, Gallery & Vote, Exhibition, Special Thanks, Contact Us); each is labelled `menu.<page>`. Account / Login-Register / Logout follow by session state. */
 const MENU_PAGES = ['home', 'eventDetails', 'submitWorks', 'events', 'professionalJury', 'gallery', 'exhibition', 'specialThanks', 'contactUs'] as const;
 
 export const NAV_ITEMS: { path: string; label: MessageKey }[] = MENU_PAGES.map((page) => ({ path: `/${page}`, label: `menu.${page}` as const }));

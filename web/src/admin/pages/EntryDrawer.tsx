@@ -131,7 +131,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             <Descriptions.Item label={f('console.detail.trailer')}>
               {original(
                 'trailer',
-                // Optional (SPEC §3): an entry without one lacks nothing.
+                // Optional (trailers may come with an entry, never required): an entry without one lacks nothing.
                 <Typography.Text type="secondary">
                   <FormattedMessage id="console.detail.noTrailer" />
                 </Typography.Text>,

@@ -10,7 +10,7 @@ import { errorText } from '../../i18n/error-text';
 
 type LoginAnswer = { token: string; user: { role: Role } };
 
-/** /admin/#/login: the console's sign-in, also where an expired session lands (SPEC §2). */
+/** /admin/#/login: the console's sign-in, also where an expired session lands. */
 export function LoginPage() {
   const intl = useIntl();
   const navigate = useNavigate();

@@ -115,7 +115,7 @@ export function HlsVideo({ hls, mp4, poster, title, captions, className, startOn
 
   return (
     <div className={`media-player ${className ?? ''}`} data-engine={engine} data-level={playing ?? ''}>
-      {/* biome-ignore lint/a11y/useMediaCaption: films carry burnt-in Chinese and English subtitles (SPEC §6); an entrant's subtitle file adds a track */}
+      {/* biome-ignore lint/a11y/useMediaCaption: films carry burnt-in Chinese and English subtitles, a rule for every entry; an entrant's subtitle file adds a track */}
       <video
         ref={videoRef}
         className="media-player__video"

@@ -4,7 +4,7 @@ import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
 import { ResendVerification } from './ResendVerification';
 
-/** Where a used, expired or unknown verification link lands (SPEC §2: re-register or go to submission). */
+/** Where a used, expired or unknown verification link lands; it links to re-register and to the submission page. */
 export default function ActivateFailedPage() {
   const intl = useIntl();
   const { link } = useLocale();

@@ -167,7 +167,7 @@ function Aside({ closes }: { closes?: string }) {
   );
 }
 
-/** SubmittedGoingHome, then home after a short visible countdown (SPEC §4). */
+/** SubmittedGoingHome, then home after a short visible countdown: a successful submission always ends on the homepage. */
 function Success({ submissionNo }: { submissionNo?: string }) {
   const { link } = useLocale();
   const navigate = useNavigate();

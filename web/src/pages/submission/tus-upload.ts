@@ -86,7 +86,7 @@ export async function startUpload(file: File, purpose: CredentialPurpose, cb: Up
     // The quotas and the disk reserve refuse new uploads only: one begun earlier goes on without a new credential.
     const resumable = previous[0] && err instanceof ApiError && NEW_UPLOADS_ONLY.has(err.code);
     if (resumable) return begin(upload, previous[0]);
-    // SPEC §7: "Failed to obtain temporary secret key", with the server's reason when it gave one.
+    // A failed upload credential reads "Failed to obtain temporary secret key", with the server's reason when it gave one.
     const base = errorText(Code.UploadKeyFailed);
     // A server failure's text says nothing to the person; the disk reserve's (507) does.
     const said = err instanceof ApiError && ((err.status > 0 && err.status < 500) || NEW_UPLOADS_ONLY.has(err.code));
