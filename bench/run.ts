@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: figures for the closing notes (DESIGN §6). Prints, in one run:
+ * `npm run bench`: figures to hold against the performance budgets, which are ratios to a no-op server
+ * measured in the same run. Prints, in one run:
  *  (a) req/s and p99 of the public reads on the real server (GET /api/currentUser as a 401, the gallery
  *      and news lists, an entry's detail, the /home and /gallery HTML), each also as a ratio to a no-op
  *      node:http server measured in the same run (the yardstick), and the news API next to a raw node:http
@@ -184,7 +185,7 @@ async function main() {
       row('no-op node:http (fixed JSON, the yardstick)', figures(yardstick));
       row('raw node:http GET /api/news?page=1', figures(rawNews));
       row('  ratio raw / no-op', ratio(rawNews, yardstick));
-      // The public reads of a peak night (issue 13), each as a ratio to the yardstick. The entry is the
+      // The public reads of a peak night, each as a ratio to the yardstick. The entry is the
       // gallery's first (demo content); the 401 is counted in "errors" (non-2xx) and is the expected answer.
       const firstEntry = await firstGalleryEntry(base);
       const reads: [string, string][] = [

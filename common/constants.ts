@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9, shared by server and web. */
+/** Business constants (time-outs, paging, cache spans, upload limits), shared by server and web. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ export const IMAGE_SIZES = {
   videoCover: { width: 960, height: 540 },
 } as const;
 export const VIDEO_MAX_SECONDS = 10 * 60;
-/** SPEC §3 lets trailers come with the entry; a trailer is a short cut of the film, so 3 minutes. */
+/** A trailer may come with the entry; a trailer is a short cut of the film, so 3 minutes. */
 export const TRAILER_MAX_SECONDS = 3 * 60;
 export const VIDEO_RESOLUTION = { width: 1920, height: 1080 } as const;
 export const PASSWORD_MIN = 8;

@@ -11,11 +11,12 @@ import type { Locale } from './locales';
 export { Code, codeMessage } from './errors/codes';
 
 /**
- * The error catalogue: SPEC §8's numeric codes plus the codes this product adds (new situations get new
- * codes in new ranges, never a bare string), each with an HTTP status and a text in every locale. The
- * texts are data, kept in JSON: `errors/core.json` (SPEC §8 and transport) and one file per feature area
- * (`errors/<area>.json`); a code appears in exactly one of them, and its name is in `errors/codes.ts`.
- * Ranges: 1xxx accounts & general, 2xxx spec messages, 3xxx captcha, 4xxx contest rules,
+ * The error catalogue: the original site's numbered messages (1000-1007, 2001-2016, 200211, 3001) plus
+ * the codes this product adds (new situations get new codes in new ranges, never a bare string), each with
+ * an HTTP status and a text in every locale. The texts are data, kept in JSON: `errors/core.json` (those
+ * original messages and transport) and one file per feature area (`errors/<area>.json`); a code appears in
+ * exactly one of them, and its name is in `errors/codes.ts`.
+ * Ranges: 1xxx accounts & general, 2xxx the original site's messages, 3xxx captcha, 4xxx contest rules,
  * 5xxx uploads, 6xxx console, 7xxx media, 9xxx transport-level (not found, rate limit, internal).
  * A text with `{name}` placeholders is filled in by the server (the envelope's msg carries the measured
  * value); clients show the server's msg for those codes.

@@ -39,7 +39,7 @@ describe('error catalogue', () => {
     3001,
   ];
 
-  it('holds every SPEC §8 code with a text in every locale', () => {
+  it('holds every original numbered message (1000-1007, 2001-2016, 200211, 3001) with a text in every locale', () => {
     for (const code of SPEC_CODES) {
       const entry = ERRORS[code as keyof typeof ERRORS];
       expect(entry, String(code)).toBeDefined();

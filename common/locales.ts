@@ -1,4 +1,4 @@
-/** Locales the product is offered in. zh-CN is the default (SPEC §1). */
+/** Locales the product is offered in. zh-CN is the default. */
 export const SUPPORTED_LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
@@ -44,7 +44,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return undefined;
 }
 
-/** Right-to-left applies to locales beginning with he, ar, fa or ku (SPEC §4). */
+/** Right-to-left applies to locales beginning with he, ar, fa or ku. */
 export function isRtl(locale: string): boolean {
   return /^(he|ar|fa|ku)/i.test(locale);
 }

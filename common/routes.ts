@@ -1,5 +1,5 @@
 /**
- * Every public route of SPEC §2. The web app builds its router from this list (bare and under each
+ * Every public route of the site. The web app builds its router from this list (bare and under each
  * /{lang} prefix) and the server uses it to answer page requests with the right status and <head>.
  */
 export type PageRoute = {
@@ -9,7 +9,7 @@ export type PageRoute = {
   titleKey: string;
   /** Named access key (resolved against the access map); none means public. */
   access?: string;
-  /** Whether the route also exists under /{lang}. /share only exists bare (SPEC §2). */
+  /** Whether the route also exists under /{lang}. /share only exists bare. */
   localized?: boolean;
   /** Listed in the sitemap. */
   indexable?: boolean;
@@ -70,7 +70,7 @@ export function matchPageRoute(path: string): { route: PageRoute; params: Record
   return undefined;
 }
 
-/** Access map: named keys -> allowed. A key the map does not name is inaccessible (SPEC §6). */
+/** Access map: named keys -> allowed. A key the map does not name is inaccessible. */
 export type AccessMap = Record<string, boolean>;
 
 export function canAccess(accessKey: string | undefined, access: AccessMap): boolean {
@@ -78,7 +78,7 @@ export function canAccess(accessKey: string | undefined, access: AccessMap): boo
   return access[accessKey] === true;
 }
 
-/** A parent is inaccessible when all its children are (SPEC §6). */
+/** A parent is inaccessible when all its children are. */
 export function canAccessParent(childKeys: (string | undefined)[], access: AccessMap): boolean {
   return childKeys.some((key) => canAccess(key, access));
 }

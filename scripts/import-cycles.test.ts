@@ -3,7 +3,7 @@ import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No import cycles (issue K): a cycle makes a module's load order, and so what is defined when it runs,
+ * No import cycles: a cycle makes a module's load order, and so what is defined when it runs,
  * depend on who imported it first. Type-only and dynamic imports count too: a cycle of types still ties
  * two modules' designs together (the one through context.ts and services/media/ was of types).
  */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
 
-/** Rules the admin CLI checks before writing an account (SPEC §5's password rule). */
+/**
+ * Rules the admin CLI checks before writing an account (the password: 8 to 15 characters mixing upper and
+ * lower case letters, digits and symbols).
+ */
 export const emailSchema = z
   .email(codeMessage(Code.EmailFormat))
   .max(254)

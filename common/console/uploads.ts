@@ -1,5 +1,5 @@
 /**
- * Files the organiser uploads from the console (issue E): content images, replacement templates, and the
+ * Files the organiser uploads from the console: content images, replacement templates, and the
  * files of an entry the organiser downloads. Shared by the console SPA and the server (no zod here).
  */
 

@@ -1,7 +1,8 @@
 /**
  * Every catalogue code by name, so code reads `Code.VoteDuplicate`, never `2015`. The numbers are the
- * contract (SPEC §8 and the API envelope) and never change; a test checks that this list and the catalogue
- * (common/errors.ts, texts in common/errors/*.json) name exactly the same codes.
+ * contract (the original site's numbered messages and the API envelope) and never change; a test checks
+ * that this list and the catalogue (common/errors.ts, texts in common/errors/*.json) name exactly the same
+ * codes.
  */
 export const Code = {
   // 1xxx accounts and general
@@ -30,11 +31,12 @@ export const Code = {
   ErasureConfirmMismatch: 1201,
   TooManyExports: 1202,
   AccountAlreadyErased: 1203,
-  // 2xxx the spec's messages
-  // 2001 and 2002 are kept because SPEC §8 lists them, but no answer uses them, on purpose. 2001: nothing is
-  // looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or 9404 (console), and a
-  // search by entry number answers an empty list. 2002: a submitted entry shows 200211 (SPEC §4), a saved
-  // edit says "Changes saved", and the contact form's confirmation already opens with this text.
+  // 2xxx the original site's messages
+  // 2001 and 2002 are kept because the original site's messages include them, but no answer uses them, on
+  // purpose. 2001: nothing is looked up by a "code"; a missing entry is 2100 (gallery), 4005 (my entries) or
+  // 9404 (console), and a search by entry number answers an empty list. 2002: a submitted entry shows 200211
+  // (then the site goes to the homepage), a saved edit says "Changes saved", and the contact form's
+  // confirmation already opens with this text.
   CodeNotFound: 2001,
   SubmitSuccess: 2002,
   SubmitFailed: 2003,
@@ -58,14 +60,14 @@ export const Code = {
   TextTooLong: 2104,
   ReportRequired: 2105,
   ReportDateRequired: 2106,
-  // 2020-2049 who a voter is (issue H)
+  // 2020-2049 who a voter is (voting)
   VoteNeedsLogin: 2020,
   VoterEmailDisposable: 2021,
   VoteCodeWrong: 2022,
   VoteCodeExpired: 2023,
   VoteCodeUsed: 2024,
   VoteCodeRequired: 2025,
-  // 2026-2049 fraud review: voiding and restoring votes by rule (issue H)
+  // 2026-2049 fraud review: voiding and restoring votes by rule (voting)
   VoteRuleEntryRequired: 2026,
   VoteRuleWindow: 2027,
   VoteRuleCidr: 2028,

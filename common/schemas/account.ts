@@ -5,7 +5,9 @@ import { altchaField } from './contact';
 
 /**
  * Account forms (register, login, forgot, reset, change password): one rule for the forms as the person
- * types and for the server. Messages are catalogue codes (SPEC §5).
+ * types and for the server. Messages are catalogue codes: password 8-15 characters mixing upper
+ * and lower case, digits and symbols (1002, 2007 wrong format, 2006 missing), confirmation must match (1001),
+ * e-mail valid (2004) and required (2005).
  */
 // In the browser zod would probe `new Function` while building object schemas; the site's CSP (no eval)
 // reports that probe as a violation. The interpreted parser is plenty fast for forms.

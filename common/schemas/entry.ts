@@ -8,8 +8,8 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
 
 /**
  * Rules of the entry form and the upload credential, used by the web form and by the server alike.
- * Messages are catalogue codes (4008 too long, 4009 too short, 4010 required); the form shows the spec's
- * "{max}" / "{min}" texts from the limits below.
+ * Messages are catalogue codes (4008 too long, 4009 too short, 4010 required); the form shows the
+ * "cannot exceed {max} characters" / "minimum length is {min} characters" texts from the limits below.
  */
 export const ENTRY_TEXT_LIMITS = {
   title: { min: 2, max: 50 },
@@ -22,7 +22,7 @@ export type EntryTextField = keyof typeof ENTRY_TEXT_LIMITS;
 
 /** The files every entry must have. */
 const REQUIRED_UPLOAD_PURPOSES = ['teamLogo', 'cover', 'videoCover', 'video', 'empower'] as const;
-/** Files an entry may have (SPEC §3: "other material, such as trailers, may be submitted together"). */
+/** Files an entry may have (other material, such as a trailer, may come with the entry). */
 export const OPTIONAL_UPLOAD_PURPOSES = ['trailer', 'subtitles'] as const;
 export const UPLOAD_PURPOSES = [...REQUIRED_UPLOAD_PURPOSES, ...OPTIONAL_UPLOAD_PURPOSES] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

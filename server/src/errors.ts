@@ -46,7 +46,10 @@ function filledMessage(code: ErrorCode, locale: Locale, values: MessageValues = 
   return errorMessage(code, locale).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
-/** The failure envelope of DESIGN §4. Every failure answer is built here, whoever sends it. */
+/**
+ * The failure envelope: `{ code, msg, data?: { fields } }`, msg in the request's locale. Every failure
+ * answer is built here, whoever sends it.
+ */
 export function failureBody(code: ErrorCode, locale: Locale, detail: { fields?: Record<string, ErrorCode>; values?: MessageValues } = {}): FailureBody {
   const body: FailureBody = { code, msg: filledMessage(code, locale, detail.values) };
   const { fields, values } = detail;

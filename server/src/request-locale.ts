@@ -15,7 +15,7 @@ function fromAcceptLanguage(header: string | undefined): Locale {
 }
 
 /**
- * The locale of a request: X-Locale header, then Accept-Language, then zh-CN (DESIGN §4). Kept apart from
+ * The locale of a request: X-Locale header, then Accept-Language, then zh-CN. Kept apart from
  * the locale plugin so the upload server, which sees raw requests, answers in the same language.
  */
 export function requestLocale(headers: Record<string, string | string[] | undefined>): Locale {

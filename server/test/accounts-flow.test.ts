@@ -34,7 +34,7 @@ describe.each(DIALECTS)('accounts: register, verify, login (%s)', (dialect) => {
     return body;
   }
 
-  it('refuses bad registrations with the SPEC §5 codes and writes nothing', async () => {
+  it('refuses bad registrations with the e-mail and password codes and writes nothing', async () => {
     await refused('/api/auth/register', { password: GOOD, confirmPassword: GOOD }, 2005, 400);
     await refused('/api/auth/register', { email: '   ', password: GOOD, confirmPassword: GOOD }, 2005);
     for (const email of ['plain', 'a@', '@b.cn', 'a b@c.cn', 'a@b', `${'x'.repeat(250)}@b.cn`, 'a@@b.cn']) {

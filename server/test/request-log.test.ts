@@ -15,7 +15,7 @@ function slowBody(ms: number): Readable {
   });
 }
 
-/** What the log says about requests (issue 13): nothing per request by default; errors and slow ones, with the request id. */
+/** What the log says about requests: nothing per request by default; errors and slow ones, with the request id. */
 describe('request log', () => {
   let t: TestApp;
   let chatty: TestApp;

@@ -27,7 +27,7 @@ function sent(res: Raw) {
 }
 
 /**
- * The fast path (issue 13): a cache hit of a public answer is replayed from the server's request listener,
+ * The fast path: a cache hit of a public answer is replayed from the server's request listener,
  * before Fastify. Over real HTTP: the replay is the app's own response (status, headers but Date, body, in
  * every encoding), 304 too; a console write shows at the next read; locales, tokens and cookies never get
  * another request's answer; HEAD; the request counter moves. The cache's clock is moved, nothing sleeps.

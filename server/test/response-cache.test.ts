@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, DIALECTS, publishedNews, solvedVote, startAppOn, startTestApp, type TestApp } from './factories';
 
 /**
- * Public reads from memory (issue 13): the cached answer is the uncached one, ETag/304, compressed forms,
+ * Public reads from memory: the cached answer is the uncached one, ETag/304, compressed forms,
  * Cache-Control, a console write shows at the next read, counts at most a second old (the cache's clock is
  * moved by the test, nothing sleeps), and nothing that depends on the visitor is shared.
  */

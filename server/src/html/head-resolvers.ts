@@ -32,7 +32,7 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 const validId = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null);
 
 export const headResolvers: Record<string, HeadResolver> = {
-  // Results (issue 16): once published, the share card names the winners and shows the first one's cover;
+  // Results: once published, the share card names the winners and shows the first one's cover;
   // before that the page says when they will be announced.
   results: async (ctx, _params, locale) => {
     const results = await publicResults(ctx.db, locale);

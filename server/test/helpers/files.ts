@@ -72,8 +72,9 @@ export function makeEntryFilm(file: string, f: { width: number; height: number; 
 }
 
 /**
- * A 1080p film with a tone in a format the spec names besides MP4: `avi` (MPEG-4 Part 2 + PCM, which no
- * browser plays) or `mov` (QuickTime with H.264 + PCM). Written as `fixture.<kind>` in `dir`.
+ * A 1080p film with a tone in another format entrants may send (MP4, AVI, MOV and others are allowed): `avi`
+ * (MPEG-4 Part 2 + PCM, which no browser plays) or `mov` (QuickTime with H.264 + PCM). Written as
+ * `fixture.<kind>` in `dir`.
  */
 export function makeAviOrMov(dir: string, kind: 'avi' | 'mov', seconds = 2): Promise<string> {
   const codec = kind === 'avi' ? ({ codec: 'mpeg4', quality: 6 } as const) : ({ codec: 'h264' } as const);

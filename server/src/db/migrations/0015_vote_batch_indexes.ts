@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Group commit (issue I): the vote path no longer counts an address's or a subnet's votes in the audit per
- * vote (the counts live in memory or Redis, warmed at start from the last hour of counted votes), so the
- * subnet index of `vote_audit` gives way to one on (outcome, created_at) that the warm-up reads, and the
- * plain index on `votes.entry_id` goes: `votes_entry_time_idx` (entry_id, created_at) already serves every
- * lookup by entry. Fewer indexes are fewer B-tree pages written (and synced) per vote.
+ * Group commit (votes arriving within a few milliseconds share one transaction): the vote path no longer
+ * counts an address's or a subnet's votes in the audit per vote (the counts live in memory or Redis, warmed
+ * at start from the last hour of counted votes), so the subnet index of `vote_audit` gives way to one on
+ * (outcome, created_at) that the warm-up reads, and the plain index on `votes.entry_id` goes:
+ * `votes_entry_time_idx` (entry_id, created_at) already serves every lookup by entry. Fewer indexes are fewer
+ * B-tree pages written (and synced) per vote.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('vote_audit_subnet_idx').execute();

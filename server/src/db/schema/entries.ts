@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * Entries (SPEC §3 "Entry"): written by submission (issue C), shown by the gallery (D), reviewed in the
- * console (E), transcoded by the media pipeline (F).
+ * Entries (title, description, team, team description and logo, cover, film, video cover, authorization
+ * letter, group): written by submission, shown by the gallery, reviewed in the console, transcoded by the
+ * media pipeline.
  * - submission_no: given at submission, shown to the submitter ("S2026-000123").
  * - entry_no: the public entry number, given when an organiser approves the entry; the gallery shows it.
  * - status: 'draft' | 'pending' (pending review) | 'approved' | 'rejected' | 'withdrawn'.

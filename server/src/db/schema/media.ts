@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * One transcoding job per entry film (the media pipeline, issue F).
+ * One transcoding job per entry film (the media pipeline).
  * - status: 'queued' | 'running' | 'done' | 'failed'.
  * - locked_by / locked_until: the lease of the worker running it; an expired lease means the worker died
  *   and the job may be claimed again. attempts counts claims; next_run_at delays a retry (back-off).

@@ -29,7 +29,7 @@ function attachment(fileName: string): string {
 }
 
 /**
- * File routes of the console (issue E), inside the console API plugin so its requireAdmin hook guards them
+ * File routes of the console, inside the console API plugin so its requireAdmin hook guards them
  * before a byte is read. Uploads are the file itself as the body (application/octet-stream; the name in
  * the query): console files are small, so one request is enough where entrants need resumable tus.
  */

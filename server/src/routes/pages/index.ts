@@ -18,8 +18,9 @@ import { pageShareImageUrl } from '../../services/content/share-image';
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
 
 /**
- * Every page route of SPEC §2 answers with the SPA shell and a server-rendered <head>. Unknown paths get
- * the same shell with status 404 (the SPA shows its 404 page); API misses get the 9404 envelope.
+ * Every page route of the site (bare and under /{lang}) answers with the SPA shell and a server-rendered
+ * <head>. Unknown paths get the same shell with status 404 (the SPA shows its 404 page); API misses get the
+ * 9404 envelope.
  */
 export async function pageRoutes(app: FastifyInstance) {
   const template = loadTemplate(app.ctx.config.webDir);

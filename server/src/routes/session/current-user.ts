@@ -7,7 +7,7 @@ import { bearerToken, currentUserOf } from '../../plugins/auth';
 import { ok } from '../reply';
 
 /**
- * GET /api/currentUser (SPEC §7): the signed-in user, or 401 (1009 none, 1008 expired). Every anonymous
+ * GET /api/currentUser: the signed-in user, or 401 (1009 none, 1008 expired). Every anonymous
  * page load asks it, so its usual answer (no token) is prepared once per locale instead of thrown and
  * serialized each time; the body is the error handler's own (failureBody).
  */

@@ -18,7 +18,7 @@ export function toCurrentUser(user: { id: number; email: string; role: string; v
 }
 
 /**
- * Login by e-mail (SPEC §5): unknown 1005, locked by too many failures 1101, wrong password 1007, disabled
+ * Login by e-mail and password: unknown 1005, locked by too many failures 1101, wrong password 1007, disabled
  * 1011, not yet verified 1006 (told only to the holder of the right password). Anything unexpected is 2008.
  */
 export async function login(ctx: AppContext, email: string, password: string): Promise<{ token: string; user: CurrentUser }> {

@@ -11,7 +11,7 @@ import { sniff } from '../submission/checks/sniff';
 
 type Format = 'jpeg' | 'png' | 'webp';
 
-/** WebP is RIFF: "RIFF" <size> "WEBP". The submission sniffer knows only JPG and PNG (the spec's entry images). */
+/** WebP is RIFF: "RIFF" <size> "WEBP". The submission sniffer knows only JPG and PNG (entry images are jpg or png). */
 function isWebp(buf: Buffer): boolean {
   return buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP';
 }

@@ -58,15 +58,16 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
 }
 
 /**
- * Casts one vote under DESIGN §4: blocklist (2016), voting window (4100), the voter's proof by the organiser's
- * mode (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002
- * easier than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on
- * the address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved
- * entry (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and
- * the signals are read from the counters in memory (or Redis), not the database. The challenge is spent,
- * the vote row written, the count moved and the vote audited in one transaction, shared with the votes that
- * arrived with it (group commit, `vote-batcher.ts`); a refusal of a proven voter is audited too, in the same
- * batches, while one without a valid proof is only counted (metrics).
+ * Casts one vote (one per voter under the organiser's rule, held by a unique key in the database, not a
+ * read-then-write): blocklist (2016), voting window (4100), the voter's proof by the organiser's mode
+ * (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier
+ * than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on the
+ * address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved entry
+ * (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and the
+ * signals are read from the counters in memory (or Redis), not the database. The challenge is spent, the vote
+ * row written, the count moved and the vote audited in one transaction, shared with the votes that arrived
+ * with it (group commit, `vote-batcher.ts`); a refusal of a proven voter is audited too, in the same batches,
+ * while one without a valid proof is only counted (metrics).
  */
 export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()): Promise<VoteResult> {
   const at = nowIso(now);

@@ -20,10 +20,11 @@ function sign(secret: string, payload: string): string {
 }
 
 /**
- * The "temporary secret key" of SPEC §7: a short-lived credential signed with the server's secret,
- * scoped to one purpose, one owner and one exact size (which must be within the purpose's limit).
- * Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role instead.
- * One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020 after).
+ * The "temporary secret key" the browser asks for before it uploads a file: a short-lived credential signed
+ * with the server's secret, scoped to one purpose, one owner and one exact size (which must be within the
+ * purpose's limit). Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role
+ * instead. One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020
+ * after).
  */
 export async function issueCredential(ctx: AppContext, user: SessionUser, request: CredentialRequest, now = Date.now()) {
   const settings = await submissionSettings(ctx.db, new Date(now));

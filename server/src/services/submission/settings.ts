@@ -8,7 +8,7 @@ import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 
-/** Settings keys the console edits (issue E); defaults live here. */
+/** Settings keys the console edits; defaults live here. */
 export const ENTRY_LIMIT_SETTING = 'submission.entryLimit';
 export const EMPOWER_MAX_BYTES_SETTING = 'submission.empowerMaxBytes';
 export const UPLOAD_GRACE_SETTING = 'submission.uploadGraceMinutes';

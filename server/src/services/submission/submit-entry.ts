@@ -66,7 +66,7 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
     return { id, submissionNo };
   });
   try {
-    // The media pipeline (issue F) transcodes the film; the entry is stored whatever happens here.
+    // The media pipeline transcodes the film; the entry is stored whatever happens here.
     await enqueueEntryFilm(ctx, result.id);
   } catch (err) {
     log(err);
