@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, type FormInstance, Modal, Popconfirm, Space, type TableProps, Tooltip, Typography } from 'antd';
+import { App, Button, Card, type FormInstance, Modal, Popconfirm, Space, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { showFieldErrors } from '../../../api/form-errors';
+import { moved } from './admin-entry-form';
 import { OrderButtons } from './OrderButtons';
 
 /** A section of the entry-form page: its h2 and its "add" button. */
@@ -150,4 +151,35 @@ export function orderedTable<T extends object>(
       render: (_v, row, i) => <OrderButtons index={i} count={rows.length} name={nameOf(row)} onMove={(step) => onMove(i, step)} />,
     },
   };
+}
+
+/**
+ * A console list the organiser orders and deletes from (groups, questions): moving a row or deleting one saves at
+ * once and reloads the form; `table` and `orderColumn` are the table's props and its up/down column.
+ */
+export function useOrderedRows<T extends object>(opts: {
+  rows: T[];
+  saveOrder: (rows: T[]) => Promise<unknown>;
+  deleteRow: (row: T) => Promise<unknown>;
+  deletedText: string;
+  emptyText: string;
+  orderTitle: string;
+  nameOf: (row: T) => string;
+  onChanged: () => Promise<unknown>;
+}) {
+  const { message } = App.useApp();
+  const move = async (index: number, step: -1 | 1) => {
+    await opts.saveOrder(moved(opts.rows, index, step)).catch(() => null);
+    await opts.onChanged();
+  };
+  const remove = async (row: T) => {
+    const ok = await opts.deleteRow(row).then(
+      () => true,
+      () => false,
+    );
+    if (ok) void message.success(opts.deletedText);
+    await opts.onChanged();
+  };
+  const { orderColumn, ...table } = orderedTable(opts.rows, opts.emptyText, opts.nameOf, (i, step) => void move(i, step), opts.orderTitle);
+  return { remove, orderColumn, table };
 }

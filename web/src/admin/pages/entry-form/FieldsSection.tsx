@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type FieldDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
-import { type AdminEntryForm, deleteField, moved, orderFields } from './admin-entry-form';
-import { orderedTable, RowActions, SectionCard } from './EditorParts';
+import { type AdminEntryForm, deleteField, orderFields } from './admin-entry-form';
+import { RowActions, SectionCard, useOrderedRows } from './EditorParts';
 import { FieldModal } from './FieldModal';
 
 /** The questions asked after the fixed ones, contest-wide or for one group, in the order entrants see them. */
@@ -22,26 +22,20 @@ export function FieldsSection({ data, onChanged }: { data: AdminEntryForm; onCha
     return g ? localText(g.name, locale) || key : key;
   };
 
-  const move = async (index: number, step: -1 | 1) => {
-    await orderFields(moved(fields, index, step).map((x) => x.id)).catch(() => null);
-    await onChanged();
-  };
-  const remove = async (field: FieldDefinition) => {
-    const ok = await deleteField(field.id).then(
-      () => true,
-      () => false,
-    );
-    if (ok) void message.success(f('entryForm.console.field.deleted'));
-    await onChanged();
-  };
-
-  const { orderColumn, ...rest } = orderedTable(
-    fields,
-    f('entryForm.console.field.empty'),
-    (x) => localText(x.label, locale),
-    (i, step) => void move(i, step),
-    f('entryForm.console.order'),
-  );
+  const {
+    remove,
+    orderColumn,
+    table: rest,
+  } = useOrderedRows({
+    rows: fields,
+    saveOrder: (rows) => orderFields(rows.map((x) => x.id)),
+    deleteRow: (x) => deleteField(x.id),
+    deletedText: f('entryForm.console.field.deleted'),
+    emptyText: f('entryForm.console.field.empty'),
+    orderTitle: f('entryForm.console.order'),
+    nameOf: (x) => localText(x.label, locale),
+    onChanged,
+  });
 
   return (
     <SectionCard title={f('entryForm.console.fields')} addLabel={f('entryForm.console.field.add')} onAdd={() => setEditing('new')}>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type GroupDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
-import { type AdminEntryForm, deleteGroup, moved, orderGroups } from './admin-entry-form';
-import { orderedTable, RowActions, SectionCard } from './EditorParts';
+import { type AdminEntryForm, deleteGroup, orderGroups } from './admin-entry-form';
+import { RowActions, SectionCard, useOrderedRows } from './EditorParts';
 import { GroupModal } from './GroupModal';
 
 /** What a group's films must be, in a line: "3 min · landscape · 1080p or more". */
@@ -26,26 +26,20 @@ export function GroupsSection({ data, onChanged }: { data: AdminEntryForm; onCha
   const [editing, setEditing] = useState<GroupDefinition | 'new' | null>(null);
   const groups = data.groups;
 
-  const move = async (index: number, step: -1 | 1) => {
-    await orderGroups(moved(groups, index, step).map((g) => g.key)).catch(() => null);
-    await onChanged();
-  };
-  const remove = async (g: GroupDefinition) => {
-    const ok = await deleteGroup(g.key).then(
-      () => true,
-      () => false,
-    );
-    if (ok) void message.success(f('entryForm.console.group.deleted'));
-    await onChanged();
-  };
-
-  const { orderColumn, ...rest } = orderedTable(
-    groups,
-    f('entryForm.console.group.empty'),
-    (g) => localText(g.name, locale),
-    (i, step) => void move(i, step),
-    f('entryForm.console.order'),
-  );
+  const {
+    remove,
+    orderColumn,
+    table: rest,
+  } = useOrderedRows({
+    rows: groups,
+    saveOrder: (rows) => orderGroups(rows.map((g) => g.key)),
+    deleteRow: (g) => deleteGroup(g.key),
+    deletedText: f('entryForm.console.group.deleted'),
+    emptyText: f('entryForm.console.group.empty'),
+    orderTitle: f('entryForm.console.order'),
+    nameOf: (g) => localText(g.name, locale),
+    onChanged,
+  });
 
   return (
     <SectionCard title={f('entryForm.console.groups')} addLabel={f('entryForm.console.group.add')} onAdd={() => setEditing('new')}>
