@@ -1,7 +1,8 @@
 import { BURST_VOTES, type FraudIndex, type FraudReason } from '../../../../common/vote-check';
 import { SUSPICIOUS_RISK, type VoteSignals } from '../../../../common/vote-review';
 import type { Db } from '../../db/database';
-import { busyMinutes, entryRiskTotals, riskySignals } from '../../db/repos/console/fraud-index';
+import { busyMinutes, riskySignals } from '../../db/repos/console/fraud-index';
+import { entryRiskTotals } from '../../db/repos/entries/vote-counts';
 import { RISK_RULES } from '../gallery/vote-risk';
 
 /** The signals of the risk rules (`vote-risk.ts`) a vote tripped, named for the console. */

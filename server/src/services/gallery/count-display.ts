@@ -1,6 +1,7 @@
 import type { CountsShown } from '../../../../common/gallery';
 import type { Db } from '../../db/database';
-import { snapshotCounts, snapshotTakenAt, takeSnapshot } from '../../db/repos/gallery/count-snapshots';
+import { takeSnapshot } from '../../db/repos/entries/vote-counts';
+import { snapshotCounts, snapshotTakenAt } from '../../db/repos/gallery/count-snapshots';
 import type { VotingSettings } from './voting-settings';
 
 /**

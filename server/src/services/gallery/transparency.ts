@@ -1,7 +1,8 @@
 import type { EntryGroup } from '../../../../common/constants';
 import type { ChainHead, TransparencyEntry, TransparencyReport } from '../../../../common/vote-check';
 import type { Db } from '../../db/database';
-import { transparencyEntries, voidsPerAction, votesPerEntry } from '../../db/repos/gallery/transparency';
+import { transparencyEntries } from '../../db/repos/entries/vote-counts';
+import { voidsPerAction, votesPerEntry } from '../../db/repos/gallery/transparency';
 import { chainHead } from '../../db/repos/gallery/vote-chain';
 import { voidNote } from './public-void';
 import { votingSettings } from './voting-settings';

@@ -1,7 +1,7 @@
 import { Code } from '../../../../common/errors';
 import { type ReceiptCheck, receiptShaped } from '../../../../common/vote-check';
 import type { AppContext } from '../../context';
-import { receiptVote } from '../../db/repos/gallery/receipts';
+import { receiptVote } from '../../db/repos/entries/vote-counts';
 import { AppError } from '../../errors';
 import { voidNote } from './public-void';
 import { voteIdOfReceipt } from './vote-receipt-code';

@@ -4,7 +4,9 @@ import type { Db } from '../../database';
 
 /**
  * The entry's stored vote count (`entries.vote_count`): read, moved and locked here for the vote batch and the
- * console's vote review, each inside its own transaction (pass the transaction as `db`).
+ * console's vote review, each inside its own transaction (pass the transaction as `db`); and the reads that put
+ * votes beside their entries (receipts, delayed-count snapshots, the transparency page, the fraud index, a
+ * person's data export), so the entries table is read in one place.
  */
 
 /** The approved entries among `entryIds` (they can take votes), read FOR UPDATE in id order so two batches never deadlock. */
@@ -92,5 +94,74 @@ export function entryVoteTallies(db: Db) {
     .where('entries.status', '=', 'approved')
     .orderBy('entries.vote_count', 'desc')
     .orderBy('entries.entry_no', 'asc')
+    .execute();
+}
+
+/** SQL of the transparency page: approved entries, their vote rows, and their voids grouped by the action behind them. */
+export async function transparencyEntries(db: Db) {
+  return db.selectFrom('entries').select(['id', 'entry_no', 'group', 'title']).where('status', '=', 'approved').orderBy('entry_no').orderBy('id').execute();
+}
+
+/** Copies every approved entry's count now; a retake racing another one writes the same rows (upsert). */
+export async function takeSnapshot(db: Db, at: string): Promise<void> {
+  await db
+    .insertInto('vote_count_snapshots')
+    .columns(['entry_id', 'vote_count', 'taken_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('entries')
+        .select(['id', 'vote_count', eb.val(at).as('taken_at')])
+        .where('status', '=', 'approved'),
+    )
+    .onConflict((oc) => oc.column('entry_id').doUpdateSet((eb) => ({ vote_count: eb.ref('excluded.vote_count'), taken_at: eb.ref('excluded.taken_at') })))
+    .execute();
+}
+
+/** One vote as its receipt shows it: the entry, when it was cast, and its void (with the rule's action), if any. */
+export async function receiptVote(db: Db, voteId: number) {
+  return db
+    .selectFrom('votes')
+    .innerJoin('entries', 'entries.id', 'votes.entry_id')
+    .leftJoin('vote_voids', 'vote_voids.vote_id', 'votes.id')
+    .leftJoin('vote_review_actions', 'vote_review_actions.id', 'vote_voids.action_id')
+    .select([
+      'votes.entry_id',
+      'entries.entry_no',
+      'entries.title',
+      'votes.created_at',
+      'vote_voids.reason as void_reason',
+      'vote_voids.created_at as voided_at',
+      'vote_review_actions.rule as void_rule',
+    ])
+    .where('votes.id', '=', voteId)
+    .executeTakeFirst();
+}
+
+/** SQL of the console's fraud index: per approved entry its votes and risky votes, busy minutes, and the risky votes' signals. */
+export async function entryRiskTotals(db: Db, minRisk: number) {
+  return db
+    .selectFrom('entries')
+    .leftJoin('votes', 'votes.entry_id', 'entries.id')
+    .select((eb) => [
+      'entries.id',
+      'entries.entry_no',
+      'entries.title',
+      eb.fn.count<number>('votes.id').as('votes'),
+      eb.fn.sum<number>(eb.case().when('votes.risk', '>=', minRisk).then(1).else(0).end()).as('risky'),
+    ])
+    .where('entries.status', '=', 'approved')
+    .groupBy(['entries.id', 'entries.entry_no', 'entries.title'])
+    .orderBy('entries.entry_no')
+    .execute();
+}
+
+/** The votes cast while voting was by signed-in account (voter key `u:<id>`), with the entry they went to. */
+export function accountVotes(db: Db, userId: number) {
+  return db
+    .selectFrom('votes')
+    .innerJoin('entries', 'entries.id', 'votes.entry_id')
+    .select(['votes.entry_id', 'entries.entry_no', 'entries.title', 'votes.ip', 'votes.created_at'])
+    .where('votes.voter_key', '=', `u:${userId}`)
+    .orderBy('votes.id')
     .execute();
 }

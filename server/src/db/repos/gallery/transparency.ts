@@ -1,10 +1,5 @@
 import type { Db } from '../../database';
 
-/** SQL of the transparency page: approved entries, their vote rows, and their voids grouped by the action behind them. */
-export async function transparencyEntries(db: Db) {
-  return db.selectFrom('entries').select(['id', 'entry_no', 'group', 'title']).where('status', '=', 'approved').orderBy('entry_no').orderBy('id').execute();
-}
-
 export async function votesPerEntry(db: Db) {
   const rows = await db
     .selectFrom('votes')

@@ -29,17 +29,6 @@ export function contactMessagesFrom(db: Db, email: string) {
     .execute();
 }
 
-/** The votes cast while voting was by signed-in account (voter key `u:<id>`), with the entry they went to. */
-export function accountVotes(db: Db, userId: number) {
-  return db
-    .selectFrom('votes')
-    .innerJoin('entries', 'entries.id', 'votes.entry_id')
-    .select(['votes.entry_id', 'entries.entry_no', 'entries.title', 'votes.ip', 'votes.created_at'])
-    .where('votes.voter_key', '=', `u:${userId}`)
-    .orderBy('votes.id')
-    .execute();
-}
-
 async function deleted(result: Promise<{ numDeletedRows: bigint }[]>): Promise<number> {
   return (await result).reduce((n, r) => n + Number(r.numDeletedRows), 0);
 }
