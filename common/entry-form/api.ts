@@ -31,4 +31,3 @@
  * `uploads.video` with `values: { value, limit }`).
  */
 export const ENTRY_FORM_PATH = '/api/entry-form';
-export const ADMIN_ENTRY_FORM_PATH = '/api/admin/entry-form';

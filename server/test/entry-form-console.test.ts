@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENTRY_FORM_PATH, ENTRY_FORM_PATH } from '../../common/entry-form/api';
+import { ADMIN_ENTRY_FORM_PATH } from '../../common/entry-form/admin-api';
+import { ENTRY_FORM_PATH } from '../../common/entry-form/api';
 import type { FieldDefinition, GroupDefinition, PublicEntryForm } from '../../common/entry-form/definitions';
 import { Code } from '../../common/errors';
 import { createTestJuror, createTestUser, DIALECTS, insertEntry, useTestApp } from './factories';

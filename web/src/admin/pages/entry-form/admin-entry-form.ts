@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ENTRY_FORM_PATH } from '../../../../../common/entry-form/api';
+import { ADMIN_ENTRY_FORM_PATH } from '../../../../../common/entry-form/admin-api';
 import type { FieldDefinition, GroupDefinition, LocalizedText } from '../../../../../common/entry-form/definitions';
 import { SUPPORTED_LOCALES } from '../../../../../common/locales';
 import { adminGet, adminSend } from '../../api';
