@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress';
 
-// The SPA is served under /dist/ (SPEC §2); the server renders each page's HTML shell from the built
+// The SPA is served under /dist/ (the public routes own every other path); the server renders each page's HTML shell from the built
 // index.html, so assets keep hashed names and long cache lifetimes.
 export default defineConfig({
   root: 'web',
