@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { EnvReader } from './config-reader';
 import { parseTrustProxy, type TrustProxy } from './net/ip';
 import { assertTimeZone } from './services/contest/contest-day';
 
@@ -170,85 +171,52 @@ export type ConfigOverrides = Partial<Omit<Config, 'auth' | 'media'>> & {
 /** Where contact messages go until the organiser names an address: a placeholder no mail reaches. */
 export const PLACEHOLDER_ORGANISER_EMAIL = 'organiser@localhost';
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'] as const;
+const MEDIA_QUEUES = ['database', 'bullmq'] as const;
+
+function workerCount(read: EnvReader): number {
+  return read.raw('WORKERS')?.toLowerCase() === 'auto' ? os.availableParallelism() : read.whole('WORKERS', 1, 1);
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
-
-/** A whole number of at least `min`; anything else falls back (the media pipeline's numbers, the drain). */
-function wholeAtLeast(value: string | undefined, fallback: number, min: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
-}
-
-function workerCount(value: string | undefined): number {
-  return value?.trim().toLowerCase() === 'auto' ? os.availableParallelism() : wholeAtLeast(value, 1, 1);
-}
-
-function limit(value: string | undefined, max: number, minutes: number): Limit {
-  const match = /^(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
-  return { max: match ? Number(match[1]) : max, windowMs: (match ? Number(match[2]) : minutes) * 60_000 };
-}
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-function authSettings(env: NodeJS.ProcessEnv): AuthSettings {
+function authSettings(read: EnvReader): AuthSettings {
   return {
     limits: {
-      loginAccount: limit(env.AUTH_LIMIT_LOGIN_ACCOUNT, 10, 15),
-      loginIp: limit(env.AUTH_LIMIT_LOGIN_IP, 50, 15),
-      registerIp: limit(env.AUTH_LIMIT_REGISTER_IP, 20, 60),
-      registerEmail: limit(env.AUTH_LIMIT_REGISTER_EMAIL, 5, 60),
-      resendIp: limit(env.AUTH_LIMIT_RESEND_IP, 10, 60),
-      resendEmail: limit(env.AUTH_LIMIT_RESEND_EMAIL, 3, 60),
-      resetIp: limit(env.AUTH_LIMIT_RESET_IP, 10, 60),
-      resetEmail: limit(env.AUTH_LIMIT_RESET_EMAIL, 3, 60),
+      loginAccount: read.limit('AUTH_LIMIT_LOGIN_ACCOUNT', 10, 15),
+      loginIp: read.limit('AUTH_LIMIT_LOGIN_IP', 50, 15),
+      registerIp: read.limit('AUTH_LIMIT_REGISTER_IP', 20, 60),
+      registerEmail: read.limit('AUTH_LIMIT_REGISTER_EMAIL', 5, 60),
+      resendIp: read.limit('AUTH_LIMIT_RESEND_IP', 10, 60),
+      resendEmail: read.limit('AUTH_LIMIT_RESEND_EMAIL', 3, 60),
+      resetIp: read.limit('AUTH_LIMIT_RESET_IP', 10, 60),
+      resetEmail: read.limit('AUTH_LIMIT_RESET_EMAIL', 3, 60),
     },
-    verifyLinkMinutes: positive(env.AUTH_VERIFY_LINK_MINUTES, 48 * 60),
-    resetLinkMinutes: positive(env.AUTH_RESET_LINK_MINUTES, 60),
+    verifyLinkMinutes: read.whole('AUTH_VERIFY_LINK_MINUTES', 48 * 60, 1),
+    resetLinkMinutes: read.whole('AUTH_RESET_LINK_MINUTES', 60, 1),
   };
 }
 
-const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'];
-
-function queueKind(value: string | undefined): MediaQueueKind {
-  const v = (value ?? '').trim().toLowerCase();
-  if (v === '' || v === 'database') return 'database';
-  if (v === 'bullmq') return 'bullmq';
-  // A typo must not silently leave jobs where no worker of the other kind looks.
-  throw new Error(`MEDIA_QUEUE must be "database" or "bullmq", not "${value}"`);
-}
-
-function mediaSettings(env: NodeJS.ProcessEnv): MediaSettings {
-  const preset = env.MEDIA_X264_PRESET ?? '';
+function mediaSettings(read: EnvReader): MediaSettings {
   return {
-    worker: (env.MEDIA_WORKER ?? '').toLowerCase() !== 'off',
-    queue: queueKind(env.MEDIA_QUEUE),
-    ffmpeg: env.FFMPEG_PATH || 'ffmpeg',
-    ffprobe: env.FFPROBE_PATH || 'ffprobe',
-    maxAttempts: wholeAtLeast(env.MEDIA_MAX_ATTEMPTS, 3, 1),
-    retryBaseMs: wholeAtLeast(env.MEDIA_RETRY_BASE_MS, 30_000, 0),
-    leaseMs: wholeAtLeast(env.MEDIA_LEASE_MS, 60_000, 1000),
-    pollMs: wholeAtLeast(env.MEDIA_POLL_MS, 2000, 10),
-    preset: X264_PRESETS.includes(preset) ? preset : 'veryfast',
+    worker: read.oneOf('MEDIA_WORKER', ['on', 'off'], 'on') === 'on',
+    // A typo must not silently leave jobs where no worker of the other kind looks.
+    queue: read.oneOf('MEDIA_QUEUE', MEDIA_QUEUES, 'database'),
+    ffmpeg: read.text('FFMPEG_PATH', 'ffmpeg'),
+    ffprobe: read.text('FFPROBE_PATH', 'ffprobe'),
+    maxAttempts: read.whole('MEDIA_MAX_ATTEMPTS', 3, 1),
+    retryBaseMs: read.whole('MEDIA_RETRY_BASE_MS', 30_000, 0),
+    leaseMs: read.whole('MEDIA_LEASE_MS', 60_000, 1000),
+    pollMs: read.whole('MEDIA_POLL_MS', 2000, 10),
+    preset: read.oneOf('MEDIA_X264_PRESET', X264_PRESETS, 'veryfast'),
   };
 }
 
-function pressureSettings(env: NodeJS.ProcessEnv): PressureSettings {
+function pressureSettings(read: EnvReader): PressureSettings {
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   return {
-    maxEventLoopDelayMs: wholeAtLeast(env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, 1000, 0),
-    maxHeapUsedBytes: wholeAtLeast(env.PRESSURE_MAX_HEAP_MB, Math.floor((heapLimit * 0.9) / 2 ** 20), 0) * 2 ** 20,
-    retryAfterSeconds: wholeAtLeast(env.PRESSURE_RETRY_AFTER_S, 10, 1),
-    sampleIntervalMs: wholeAtLeast(env.PRESSURE_SAMPLE_MS, 1000, 10),
+    maxEventLoopDelayMs: read.whole('PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
+    maxHeapUsedBytes: read.whole('PRESSURE_MAX_HEAP_MB', Math.floor((heapLimit * 0.9) / 2 ** 20), 0) * 2 ** 20,
+    retryAfterSeconds: read.whole('PRESSURE_RETRY_AFTER_S', 10, 1),
+    sampleIntervalMs: read.whole('PRESSURE_SAMPLE_MS', 1000, 10),
   };
 }
 
@@ -263,89 +231,95 @@ function openFileLimit(): number {
   }
 }
 
-function connectionSettings(env: NodeJS.ProcessEnv): ConnectionSettings {
+function connectionSettings(read: EnvReader): ConnectionSettings {
   const files = openFileLimit();
-  const max = wholeAtLeast(env.CONNECTIONS_MAX, Math.max(16, files - Math.max(128, Math.floor(files / 4))), 1);
-  return { max, perAddress: wholeAtLeast(env.CONNECTIONS_PER_ADDRESS, Math.max(16, Math.floor(max / 4)), 0) };
+  const max = read.whole('CONNECTIONS_MAX', Math.max(16, files - Math.max(128, Math.floor(files / 4))), 1);
+  return { max, perAddress: read.whole('CONNECTIONS_PER_ADDRESS', Math.max(16, Math.floor(max / 4)), 0) };
 }
 
 const MB = 1024 * 1024;
 
-function uploadQuotaSettings(env: NodeJS.ProcessEnv): UploadQuotaSettings {
+function uploadQuotaSettings(read: EnvReader): UploadQuotaSettings {
   return {
-    maxAtOnce: wholeAtLeast(env.UPLOAD_MAX_AT_ONCE, 5, 1),
-    maxBytesInProgress: wholeAtLeast(env.UPLOAD_MAX_MB_IN_PROGRESS, 3 * 4096, 1) * MB,
-    maxBytesTotal: wholeAtLeast(env.UPLOAD_MAX_MB_TOTAL, 5 * 4096, 1) * MB,
-    diskReserveBytes: wholeAtLeast(env.UPLOAD_DISK_RESERVE_MB, 1024, 0) * MB,
+    maxAtOnce: read.whole('UPLOAD_MAX_AT_ONCE', 5, 1),
+    maxBytesInProgress: read.whole('UPLOAD_MAX_MB_IN_PROGRESS', 3 * 4096, 1) * MB,
+    maxBytesTotal: read.whole('UPLOAD_MAX_MB_TOTAL', 5 * 4096, 1) * MB,
+    diskReserveBytes: read.whole('UPLOAD_DISK_RESERVE_MB', 1024, 0) * MB,
   };
 }
 
-function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
-  if (!env.S3_BUCKET) return undefined;
+function s3Settings(read: EnvReader): S3Settings | undefined {
+  const bucket = read.raw('S3_BUCKET');
+  if (!bucket) return undefined;
+  const endpoint = read.raw('S3_ENDPOINT');
   return {
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    endpoint: env.S3_ENDPOINT || undefined,
-    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    bucket,
+    region: read.text('S3_REGION', 'us-east-1'),
+    endpoint: endpoint === undefined ? undefined : read.url('S3_ENDPOINT', endpoint),
+    accessKeyId: read.raw('S3_ACCESS_KEY_ID'),
+    secretAccessKey: read.raw('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: read.bool('S3_FORCE_PATH_STYLE', false),
   };
 }
 
 /**
  * The one place the environment is read (the server, the CLIs: `loadConfig()`). Tests pass their own
- * `env` (usually `{}`) and overrides, so nothing they do depends on the shell they run in.
+ * `env` (usually `{}`) and overrides, so nothing they do depends on the shell they run in. A setting with a
+ * value it cannot use stops the start with a `ConfigError` naming every such setting.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const port = int(env.PORT, 3000);
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const read = new EnvReader(env);
+  const port = read.whole('PORT', 3000, 0, 65_535);
+  const dataDir = path.resolve(read.text('DATA_DIR', './data'));
   const { auth: authOver, media: mediaOver, ...flatOver } = overrides;
-  const auth = authSettings(env);
-  return {
+  const auth = authSettings(read);
+  const config: Config = {
     port,
-    host: env.HOST || '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    host: read.text('HOST', '0.0.0.0'),
+    publicUrl: read.url('PUBLIC_URL', `http://localhost:${port}`),
     dataDir,
-    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'contest.sqlite')}`,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Microfilm Contest <no-reply@localhost>',
-    organiserEmail: env.ORGANISER_EMAIL || PLACEHOLDER_ORGANISER_EMAIL,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    databaseUrl: read.text('DATABASE_URL', `sqlite:${path.join(dataDir, 'contest.sqlite')}`),
+    smtpUrl: read.raw('SMTP_URL'),
+    mailFrom: read.text('MAIL_FROM', 'Microfilm Contest <no-reply@localhost>'),
+    organiserEmail: read.text('ORGANISER_EMAIL', PLACEHOLDER_ORGANISER_EMAIL),
+    trustProxy: read.parsed('TRUST_PROXY', parseTrustProxy, false),
     cookieSecret: env.COOKIE_SECRET || '',
-    demoContent: bool(env.DEMO_CONTENT, true),
-    migrateOnStart: bool(env.MIGRATE_ON_START, true),
-    redisUrl: env.REDIS_URL || undefined,
+    demoContent: read.bool('DEMO_CONTENT', true),
+    migrateOnStart: read.bool('MIGRATE_ON_START', true),
+    redisUrl: read.raw('REDIS_URL'),
     // MEDIA_QUEUE_PREFIX is the older name, from when only the media queue was prefixed.
-    redisPrefix: env.REDIS_PREFIX || env.MEDIA_QUEUE_PREFIX || 'microfilm',
-    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 7 * 24 * 60),
-    sessionAbsoluteDays: int(env.SESSION_ABSOLUTE_DAYS, 30),
-    voteBlocklistFile: env.VOTE_BLOCKLIST_FILE || undefined,
-    voteBatchMs: wholeAtLeast(env.VOTE_BATCH_MS, 0, 0),
-    contestTimezone: assertTimeZone(env.CONTEST_TIMEZONE || 'Asia/Shanghai'),
-    logLevel: env.LOG_LEVEL || 'info',
-    webDir: path.resolve(env.WEB_DIR || 'build/web'),
+    redisPrefix: read.raw('REDIS_PREFIX') ?? read.text('MEDIA_QUEUE_PREFIX', 'microfilm'),
+    sessionIdleMinutes: read.whole('SESSION_IDLE_MINUTES', 7 * 24 * 60, 1),
+    sessionAbsoluteDays: read.whole('SESSION_ABSOLUTE_DAYS', 30, 1),
+    voteBlocklistFile: read.raw('VOTE_BLOCKLIST_FILE'),
+    voteBatchMs: read.whole('VOTE_BATCH_MS', 0, 0),
+    contestTimezone: read.parsed('CONTEST_TIMEZONE', (v) => assertTimeZone(v?.trim() || 'Asia/Shanghai'), 'Asia/Shanghai'),
+    logLevel: read.oneOf('LOG_LEVEL', [...LOG_LEVELS, 'trace', 'silent'], 'info'),
+    webDir: path.resolve(read.text('WEB_DIR', 'build/web')),
     // A negative value would make the hard exit after the drain fire at once.
-    shutdownDrainMs: wholeAtLeast(env.SHUTDOWN_DRAIN_MS, 10_000, 0),
-    s3: s3Settings(env),
-    pressure: pressureSettings(env),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    workers: workerCount(env.WORKERS),
+    shutdownDrainMs: read.whole('SHUTDOWN_DRAIN_MS', 10_000, 0),
+    s3: s3Settings(read),
+    pressure: pressureSettings(read),
+    metricsToken: read.raw('METRICS_TOKEN'),
+    workers: workerCount(read),
     responseCache: {
-      ttlMs: wholeAtLeast(env.RESPONSE_CACHE_TTL_MS, 5000, 0),
-      countsTtlMs: wholeAtLeast(env.RESPONSE_CACHE_COUNTS_TTL_MS, 1000, 0),
-      maxEntries: wholeAtLeast(env.RESPONSE_CACHE_MAX_ENTRIES, 5000, 1),
-      staleWhileRevalidateS: wholeAtLeast(env.CDN_STALE_WHILE_REVALIDATE_S, 30, 0),
+      ttlMs: read.whole('RESPONSE_CACHE_TTL_MS', 5000, 0),
+      countsTtlMs: read.whole('RESPONSE_CACHE_COUNTS_TTL_MS', 1000, 0),
+      maxEntries: read.whole('RESPONSE_CACHE_MAX_ENTRIES', 5000, 1),
+      staleWhileRevalidateS: read.whole('CDN_STALE_WHILE_REVALIDATE_S', 30, 0),
     },
-    responseFastPath: bool(env.RESPONSE_FAST_PATH, true),
+    responseFastPath: read.bool('RESPONSE_FAST_PATH', true),
     requestLog: {
-      everyRequest: bool(env.LOG_REQUESTS, false),
-      slowMs: wholeAtLeast(env.LOG_SLOW_MS, 1000, 0),
-      slowLevel: LOG_LEVELS.find((l) => l === env.LOG_SLOW_LEVEL) ?? 'warn',
+      everyRequest: read.bool('LOG_REQUESTS', false),
+      slowMs: read.whole('LOG_SLOW_MS', 1000, 0),
+      slowLevel: read.oneOf('LOG_SLOW_LEVEL', LOG_LEVELS, 'warn'),
     },
-    connections: connectionSettings(env),
-    uploads: uploadQuotaSettings(env),
+    connections: connectionSettings(read),
+    uploads: uploadQuotaSettings(read),
     ...flatOver,
     auth: { ...auth, ...authOver, limits: { ...auth.limits, ...authOver?.limits } },
-    media: { ...mediaSettings(env), ...mediaOver },
+    media: { ...mediaSettings(read), ...mediaOver },
   };
+  read.assertValid();
+  return config;
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster/primary';
 import { loadConfig } from './config';
+import { ConfigError } from './config-reader';
 import { serve } from './serve';
 
 /**
@@ -16,6 +17,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A refused setting is the operator's to fix: the list of settings says what, a stack trace would not.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
