@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { onJobQueued } from '../services/media/wake';
+import { onJobQueued } from '../services/jobs/wake';
 import { isPrimaryMessage, type WorkerMessage } from './messages';
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { startBackground } from '../lifecycle';
 import { lineLog as log } from '../line-log';
 import { CLOSE_GRACE_MS, runningMessage } from '../serve';
-import { jobQueued } from '../services/media/wake';
+import { jobQueued } from '../services/jobs/wake';
 import { ConnectionQueue } from './connection-queue';
 import { isWorkerMessage } from './messages';
 import { clusterRefusal } from './refusal';

@@ -7,7 +7,7 @@ import { nowIso } from '../../db/database';
 import { claimExhibitionJob, endExhibitionJob, releaseExhibitionJob, renewExhibitionLease } from '../../db/repos/exhibition-jobs';
 import { handOnJobsOfDeadWorkers } from '../media/dead-workers';
 import { generatedName, mediaPaths } from '../media/paths';
-import { startPollLoop } from '../media/poll-loop';
+import { startJobLoop } from '../jobs/job-loop';
 import { newWorkerId, retryDelayMs } from '../media/worker';
 import { EXHIBITION_MEDIA_FOLDER } from './exhibition-video';
 import { encodeExhibitionVideo, POSTER_FILE, probeExhibitionVideo, VIDEO_FILE } from './exhibition-video-encode';
@@ -96,7 +96,7 @@ export async function runNextExhibitionJob(ctx: AppContext, worker: string, sett
 /** The exhibition-video worker beside the film worker (lifecycle.ts starts both): polls until stopped, woken when a video arrives. */
 export function startExhibitionWorker(ctx: AppContext, settings: MediaSettings, log: Log): Worker {
   const id = newWorkerId();
-  return startPollLoop(id, 'exhibition-video worker', settings, log, async (stop) => {
+  return startJobLoop(id, 'exhibition-video worker', settings, log, async (stop) => {
     // A conversion whose worker on this host died is taken up now, not at the end of its lease.
     await handOnJobsOfDeadWorkers(ctx, 'exhibitionVideo', log);
     return runNextExhibitionJob(ctx, id, settings, stop);

@@ -6,7 +6,7 @@ import { findUpload, setUploadState } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { ffmpegAvailable } from '../media/ffmpeg';
-import { jobQueued } from '../media/wake';
+import { jobQueued } from '../jobs/wake';
 import { probeExhibitionVideo } from './exhibition-video-encode';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext, Log, Worker } from '../../context';
-import { startPollLoop } from '../media/poll-loop';
+import { startJobLoop } from '../jobs/job-loop';
 import { mailNextResult } from './results';
 
 /**
@@ -11,7 +11,7 @@ const RESULTS_MAIL_POLL_MS = 30_000;
 
 /** The background sender of the results mails (services/jury/results.ts), one mail at a time until none is due. */
 export function startResultsMailer(ctx: AppContext, log: Log): Worker {
-  return startPollLoop('results-mailer', 'results mailer', { pollMs: RESULTS_MAIL_POLL_MS }, log, () =>
+  return startJobLoop('results-mailer', 'results mailer', { pollMs: RESULTS_MAIL_POLL_MS }, log, () =>
     mailNextResult(ctx, (err) => log.error(err, 'results mail not sent; tried again later')),
   );
 }

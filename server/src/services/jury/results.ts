@@ -14,7 +14,7 @@ import { mailBrand } from '../content/identity';
 import { localize } from '../content/localize';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 import { groupKeys } from '../entry-form/definitions';
-import { jobQueued } from '../media/wake';
+import { jobQueued } from '../jobs/wake';
 import { buildRanking } from './ranking';
 
 const RESULTS_SETTING = 'results.published';

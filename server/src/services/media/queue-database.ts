@@ -1,5 +1,5 @@
 import type { JobQueue, Worker } from '../../context';
-import { jobQueued } from './wake';
+import { jobQueued } from '../jobs/wake';
 import { startWorker } from './worker';
 
 /** The embedded queue: the job table itself, leased by polling workers; an in-process worker is woken at once. */

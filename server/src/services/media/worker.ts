@@ -8,7 +8,7 @@ import { nowIso } from '../../db/database';
 import { claimJob, completeJob, failAttempt, heartbeat, type MediaJob, releaseJob } from '../../db/repos/media';
 import { handOnJobsOfDeadWorkers } from './dead-workers';
 import { mediaPaths, removeRendition, removeWorkFolders } from './paths';
-import { startPollLoop } from './poll-loop';
+import { startJobLoop } from '../jobs/job-loop';
 import { publishWorkFolder } from './publish';
 import { withSourceFile } from './source';
 import { sweepOrphanRenditions } from './sweep';
@@ -127,7 +127,7 @@ export function startWorker(ctx: AppContext, settings: MediaSettings, log: Log):
   const id = newWorkerId();
   log.info(`media worker ${id} started`);
   let swept = 0;
-  return startPollLoop(id, 'media worker', settings, log, async (stop) => {
+  return startJobLoop(id, 'media worker', settings, log, async (stop) => {
     if (Date.now() - swept > SWEEP_EVERY_MS) {
       swept = Date.now();
       await sweepOrphanRenditions(ctx).catch((err) => log.error(err, 'media worker: sweep failed'));

@@ -1,4 +1,4 @@
-/** Lets an in-process worker start a freshly queued job at once instead of at its next poll. */
+/** The wake-up shared by every job loop (job-loop.ts): lets an in-process worker start a freshly queued job at once instead of at its next poll. */
 const listeners = new Set<() => void>();
 
 export function onJobQueued(fn: () => void): () => void {
