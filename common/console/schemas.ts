@@ -109,7 +109,7 @@ export const pageBody = z.object({
   extra: z.object({ wechatQrUrl: urlField.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
-/** Every setting but the phases, which are saved one at a time (`console/phases.ts`). */
+/** Every setting but the phases, which are saved one at a time (`services/contest/phases.ts`). */
 export const settingsBody = z.object({
   votingRule: z.enum(VOTING_RULES),
   voterMode: z.enum(VOTER_MODES),

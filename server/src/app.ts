@@ -29,7 +29,7 @@ import { juryRoutes } from './routes/jury/index';
 import { mediaRoutes } from './routes/media/index';
 import { pageRoutes } from './routes/pages/index';
 import { seoRoutes } from './routes/pages/seo';
-import { privacyRoutes } from './routes/privacy';
+import { privacyRoutes } from './routes/privacy/index';
 import { currentUserRoutes } from './routes/session/current-user';
 import { submissionRoutes } from './routes/submission/index';
 

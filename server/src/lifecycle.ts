@@ -1,6 +1,6 @@
 import type { AppContext, Log } from './context';
 import { sweepOrphanFiles } from './services/cleanup/orphan-files';
-import { startExhibitionWorker } from './services/console/exhibition-video-worker';
+import { startExhibitionWorker } from './services/exhibition-video/worker';
 import { startResultsMailer } from './services/jury/results-mailer';
 import { ffmpegAvailable } from './services/media/ffmpeg';
 import { applyRetention } from './services/privacy/retention';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signDownloadLink } from '../src/services/console/download-links';
+import { signDownloadLink } from '../src/services/entries/download-links';
 import { createTestUser, DIALECTS, linkIn, logSink, registerBody, useMailedApp } from './factories';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signDownloadLink } from '../src/services/console/download-links';
+import { signDownloadLink } from '../src/services/entries/download-links';
 import {
   createTestUser,
   DIALECTS,

@@ -5,7 +5,7 @@ import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { databaseLabel, isMigrated, MIGRATION_TABLE } from '../db/migration-state';
 import { findUserByEmail, setUserRole } from '../db/repos/console/users';
-import { createOrPromoteAdmin } from '../services/console/admins';
+import { createOrPromoteAdmin } from '../services/staff/admins';
 
 /**
  * Organiser accounts from the command line (the first admin has no console to be made in):

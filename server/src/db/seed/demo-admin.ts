@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, generatePassword } from '../../services/console/admins';
+import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, generatePassword } from '../../services/staff/admins';
 
 /**
  * The demo organiser account: demo mode only (the caller runs only when demo content is on, and only on

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authoriseDownload } from '../../services/console/download-links';
-import { openEntryFile } from '../../services/console/entry-files';
+import { authoriseDownload } from '../../services/entries/download-links';
+import { openEntryFile } from '../../services/entries/files';
 import { sendEntryFile } from './files';
 
 /**

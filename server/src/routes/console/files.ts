@@ -7,10 +7,10 @@ import { IMAGE_MAX_BYTES } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { AppError } from '../../errors';
 import { currentUserOf } from '../../plugins/auth';
-import { storeContentImage } from '../../services/console/content-images';
-import { signDownloadLink } from '../../services/console/download-links';
-import { listEntryFiles, openEntryFile } from '../../services/console/entry-files';
-import { replaceTemplateFile } from '../../services/console/template-files';
+import { storeContentImage } from '../../services/content-editing/images';
+import { replaceTemplateFile } from '../../services/content-editing/template-files';
+import { signDownloadLink } from '../../services/entries/download-links';
+import { listEntryFiles, openEntryFile } from '../../services/entries/files';
 import { ok } from '../reply';
 
 // A little over each limit, so a file just past it is read and refused with the file check's own text.

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { contentTexts, recentExhibitionVideoUrls, uploadIds } from '../../db/repos/cleanup';
 import { writeSetting } from '../../db/repos/settings';
-import { EXHIBITION_MEDIA_FOLDER } from '../console/exhibition-video';
+import { EXHIBITION_MEDIA_FOLDER } from '../exhibition-video/videos';
 import { mediaPaths } from '../media/paths';
 import { sweepOrphanRenditions } from '../media/sweep';
 import { sweepUploads } from '../submission/sweep';

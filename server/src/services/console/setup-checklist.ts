@@ -7,7 +7,7 @@ import { listPages } from '../../db/repos/console/content';
 import { countSetupRows } from '../../db/repos/console/setup';
 import { readStoredIdentity } from '../content/identity';
 import { parseI18n } from '../content/localize';
-import { readPhases } from './phases';
+import { readPhases } from '../contest/phases';
 
 /** A loopback address (the default, `http://localhost:<port>`) in a mailed link reaches nobody but the server itself. */
 function reachableFromOutside(publicUrl: string): boolean {

@@ -7,7 +7,7 @@ import { findPage } from '../../db/repos/pages';
 import { readSetting } from '../../db/repos/settings';
 import { localize } from './localize';
 
-/** The stored row as written by the console (services/console/identity.ts); any field may be missing in an old or hand-made row. */
+/** The stored row as written by the console (services/content-editing/identity.ts); any field may be missing in an old or hand-made row. */
 export type StoredIdentity = {
   i18n?: Record<string, Record<string, unknown>>;
   logoUrl?: string;

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { FieldFileName } from '../../../../common/console/uploads';
 import type { Locale } from '../../../../common/locales';
 import type { UploadsTable } from '../../db/schema/submission';
-import { signDownloadLink } from '../console/download-links';
+import { signDownloadLink } from '../entries/download-links';
 import { storedForm } from './entry-form-of-entry';
 import type { OrganiserViewer } from './present-answers';
 

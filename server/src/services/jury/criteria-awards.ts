@@ -6,8 +6,8 @@ import { findEntry } from '../../db/repos/entries/entries';
 import { deleteAward, findAward, insertAward, listAwards, setEntryAward, updateAward } from '../../db/repos/jury/awards';
 import { deleteCriterion, findCriterion, insertCriterion, listCriteria, updateCriterion } from '../../db/repos/jury/criteria';
 import { AppError } from '../../errors';
-import { fillTraditional } from '../console/fill-traditional';
 import { parseI18n } from '../content/localize';
+import { fillTraditional } from '../content-editing/fill-traditional';
 import { assertMayApply } from '../entries/status';
 import { judgingWindow } from './settings';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { uploadUsage } from '../../db/repos/submission/upload-usage';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
+import { assertMayUploadExhibitionVideo } from '../exhibition-video/videos';
 import { assertDiskReserve, assertUploadFits } from './quota';
 import { assertMaySubmit, submissionSettings } from './settings';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteUpload, markUploadReady } from '../../db/repos/submission/uploads';
 import { publicFolder } from '../../storage/index';
-import { acceptExhibitionVideo } from '../console/exhibition-video';
+import { acceptExhibitionVideo } from '../exhibition-video/videos';
 import { inspectImage, normaliseImage } from './checks/image';
 import { checkPackage } from './checks/package';
 import { readSubtitles } from './checks/read-subtitles';

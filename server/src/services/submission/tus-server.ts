@@ -11,7 +11,7 @@ import { AppError, failureBody } from '../../errors';
 import { requestLocale } from '../../request-locale';
 import { UploadOutOfSpace } from '../../storage/local-tus-store';
 import { resolveSession, type SessionUser } from '../auth/sessions';
-import { assertMayUploadExhibitionVideo } from '../console/exhibition-video';
+import { assertMayUploadExhibitionVideo } from '../exhibition-video/videos';
 import { verifyCredential } from './credential';
 import { discardFiles } from './discard-files';
 import { processUpload } from './process-upload';

@@ -11,7 +11,7 @@ import type { EntriesTable } from '../../db/schema/index';
 import type { UploadsTable } from '../../db/schema/submission';
 import { AppError } from '../../errors';
 import { fieldFileUpload } from '../entry-form/field-files';
-import { mediaFilePath } from './media-files';
+import { mediaFilePath } from '../media/public-files';
 
 type Entry = Pick<Selectable<EntriesTable>, 'submission_no' | 'cover_url' | 'video_cover_url' | 'team_logo_url' | 'empower_key' | 'answers'>;
 type Upload = Selectable<UploadsTable>;

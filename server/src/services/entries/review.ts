@@ -19,10 +19,10 @@ import {
 import { findJobByEntry, findJobsByEntries } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
-import { consoleEntryDetail, consoleSummary } from '../entries/presenter';
-import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from '../entries/status';
 import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present-answers';
 import { unpublishEntryFilm } from '../media/unpublish';
+import { consoleEntryDetail, consoleSummary } from './presenter';
+import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from './status';
 
 export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<AdminEntrySummary>> {
   const w = pageWindow({ page: q.page, pageSize: q.pageSize });

@@ -6,9 +6,9 @@ import { allContacts } from '../../db/repos/console/inbox';
 import { type AuditFilter, allAudit } from '../../db/repos/console/votes';
 import { allEntriesForExport } from '../../db/repos/entries/entries';
 import { findJobsByEntries } from '../../db/repos/media';
+import { toCsv } from '../console/csv';
 import { entriesReport } from '../entry-form/entries-report';
 import { statusOf } from '../media/jobs';
-import { toCsv } from './csv';
 
 const abs = (base: string, url: string | null) => (url ? (url.startsWith('/') ? `${base}${url}` : url) : '');
 

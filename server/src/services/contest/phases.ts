@@ -6,8 +6,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
-import { PHASES_SETTING } from '../contest/contest-info';
 import { forgetVotingSettings } from '../gallery/voting-settings';
+import { PHASES_SETTING } from './contest-info';
 
 type Windows = Partial<Record<Phase, { start: string; end: string }>>;
 

@@ -5,12 +5,12 @@ import type { MediaSettings } from '../../config';
 import type { AppContext, Log, Worker } from '../../context';
 import { nowIso } from '../../db/database';
 import { claimExhibitionJob, endExhibitionJob, releaseExhibitionJob, renewExhibitionLease } from '../../db/repos/exhibition-jobs';
+import { startJobLoop } from '../jobs/job-loop';
 import { handOnJobsOfDeadWorkers } from '../media/dead-workers';
 import { generatedName, mediaPaths } from '../media/paths';
-import { startJobLoop } from '../jobs/job-loop';
 import { newWorkerId, retryDelayMs } from '../media/worker';
-import { EXHIBITION_MEDIA_FOLDER } from './exhibition-video';
-import { encodeExhibitionVideo, POSTER_FILE, probeExhibitionVideo, VIDEO_FILE } from './exhibition-video-encode';
+import { encodeExhibitionVideo, POSTER_FILE, probeExhibitionVideo, VIDEO_FILE } from './encode';
+import { EXHIBITION_MEDIA_FOLDER } from './videos';
 
 const later = (ms: number) => nowIso(new Date(Date.now() + ms));
 

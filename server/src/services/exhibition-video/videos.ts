@@ -5,9 +5,9 @@ import { nowIso } from '../../db/database';
 import { findUpload, setUploadState } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { ffmpegAvailable } from '../media/ffmpeg';
 import { jobQueued } from '../jobs/wake';
-import { probeExhibitionVideo } from './exhibition-video-encode';
+import { ffmpegAvailable } from '../media/ffmpeg';
+import { probeExhibitionVideo } from './encode';
 
 /**
  * The exhibition video an organiser uploads through the shared tus path (purpose `exhibitionVideo`).

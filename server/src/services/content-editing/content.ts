@@ -7,8 +7,8 @@ import { deleteContent, findContent, insertContent, listContent, updateContent }
 import { AppError } from '../../errors';
 import { parseI18n } from '../content/localize';
 import { pageWindow } from '../content/paging';
-import { CONTENT_KINDS, type ContentKind, type ContentKindName } from './content-kinds';
 import { fillTraditional } from './fill-traditional';
+import { CONTENT_KINDS, type ContentKind, type ContentKindName } from './kinds';
 import { sanitizeRichText } from './rich-text';
 
 type Texts = Record<string, unknown>;
