@@ -6,8 +6,8 @@ import { Code } from '../../../../common/errors';
 import { megabytes } from '../../../../common/format';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { hasTrailingData } from '../submission/checks/image-end';
-import { sniff } from '../submission/checks/sniff';
+import { hasTrailingData } from '../upload-checks/image-end';
+import { sniff } from '../upload-checks/sniff';
 
 type Format = 'jpeg' | 'png' | 'webp';
 

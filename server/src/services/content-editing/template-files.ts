@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import { findContent, updateContent } from '../../db/repos/console/content';
 import { AppError } from '../../errors';
 import { removeMediaFile } from '../media/public-files';
-import { checkPackage } from '../submission/checks/package';
-import { sniff } from '../submission/checks/sniff';
+import { checkPackage } from '../upload-checks/package';
+import { sniff } from '../upload-checks/sniff';
 
 type TemplateKind = TemplateFileUpload['kind'];
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/entries/entries';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
-import { readSubtitles } from '../submission/checks/read-subtitles';
+import { readSubtitles } from '../upload-checks/read-subtitles';
 import { assertGalleryOpen } from './voting-settings';
 
 export const captionsPath = (entryId: number) => `/api/gallery/entries/${entryId}/captions.vtt`;

@@ -5,10 +5,10 @@ import { nowIso } from '../../db/database';
 import { deleteUpload, markUploadReady } from '../../db/repos/submission/uploads';
 import { publicFolder } from '../../storage/index';
 import { acceptExhibitionVideo } from '../exhibition-video/videos';
-import { inspectImage, normaliseImage } from './checks/image';
-import { checkPackage } from './checks/package';
-import { readSubtitles } from './checks/read-subtitles';
-import { checkVideo, FILM_RULES, TRAILER_RULES } from './checks/video';
+import { inspectImage, normaliseImage } from '../upload-checks/image';
+import { checkPackage } from '../upload-checks/package';
+import { readSubtitles } from '../upload-checks/read-subtitles';
+import { checkVideo, FILM_RULES, TRAILER_RULES } from '../upload-checks/video';
 
 export type UploadResult = { id: string; purpose: CredentialPurpose; url: string | null; meta: Record<string, unknown> };
 

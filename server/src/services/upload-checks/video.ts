@@ -1,7 +1,7 @@
-import { TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../../common/constants';
-import { Code, type ErrorCode } from '../../../../../common/errors';
-import { formatDuration } from '../../../../../common/format';
-import { AppError } from '../../../errors';
+import { TRAILER_MAX_SECONDS, VIDEO_MAX_SECONDS, VIDEO_RESOLUTION } from '../../../../common/constants';
+import { Code, type ErrorCode } from '../../../../common/errors';
+import { formatDuration } from '../../../../common/format';
+import { AppError } from '../../errors';
 import { runTool } from './run-tool';
 import { assertPlaysToItsEnd } from './video-length';
 

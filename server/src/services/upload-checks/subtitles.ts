@@ -1,6 +1,6 @@
-import { Code } from '../../../../../common/errors';
-import { SUBTITLES_MAX_BYTES } from '../../../../../common/schemas/entry';
-import { AppError } from '../../../errors';
+import { Code } from '../../../../common/errors';
+import { SUBTITLES_MAX_BYTES } from '../../../../common/schemas/entry';
+import { AppError } from '../../errors';
 
 type Cue = { start: number; end: number; text: string };
 

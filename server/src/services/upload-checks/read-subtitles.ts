@@ -1,4 +1,4 @@
-import type { Storage } from '../../../storage/index';
+import type { Storage } from '../../storage/index';
 import { subtitlesToVtt } from './subtitles';
 
 /** An uploaded subtitle original, read and converted to clean WebVTT (at upload to check it, when served to show it). */

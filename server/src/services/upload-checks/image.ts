@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../../../../common/constants';
-import { Code } from '../../../../../common/errors';
-import { AppError } from '../../../errors';
+import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../../../common/constants';
+import { Code } from '../../../../common/errors';
+import { AppError } from '../../errors';
 import { hasTrailingData } from './image-end';
 import { sniff } from './sniff';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { Code } from '../../../../../common/errors';
-import { AppError } from '../../../errors';
+import { Code } from '../../../../common/errors';
+import { AppError } from '../../errors';
 import { readHead, sniff } from './sniff';
 
 /** A package of forms and letters never legitimately expands past these. */

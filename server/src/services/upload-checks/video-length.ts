@@ -1,6 +1,6 @@
-import { Code } from '../../../../../common/errors';
-import { formatDuration } from '../../../../../common/format';
-import { AppError } from '../../../errors';
+import { Code } from '../../../../common/errors';
+import { formatDuration } from '../../../../common/format';
+import { AppError } from '../../errors';
 import { runTool } from './run-tool';
 
 /**
