@@ -34,20 +34,20 @@ describe('locale matching', () => {
 });
 
 describe('error catalogue', () => {
-  const SPEC_CODES = [
+  const ORIGINAL_CODES = [
     1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 2001, 2002, 200211, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016,
     3001,
   ];
 
   it('holds every original numbered message (1000-1007, 2001-2016, 200211, 3001) with a text in every locale', () => {
-    for (const code of SPEC_CODES) {
+    for (const code of ORIGINAL_CODES) {
       const entry = ERRORS[code as keyof typeof ERRORS];
       expect(entry, String(code)).toBeDefined();
       for (const l of SUPPORTED_LOCALES) expect(entry[l].length, `${code} ${l}`).toBeGreaterThan(1);
     }
   });
 
-  it('keeps the spec English texts', () => {
+  it("keeps the original site's English texts", () => {
     expect(ERRORS[2015]['en-US']).toBe('You have voted');
     expect(ERRORS[200211]['en-US']).toBe('Successfully submitted, will automatically jump to the homepage');
     expect(ERRORS[1008]['en-US']).toBe('Login session has expired, please log in again!');

@@ -11,7 +11,7 @@ import { mailsTo } from './support/mail-sink-ports';
 /**
  * Issue 3 acceptance in Chromium, with mail going through real SMTP into the e2e sink: register in zh-TW
  * -> the mailed link -> /activateLogin -> log in -> account -> log out; forgot password end to end; an
- * expired session shows the spec's message, clears localStorage and lands on login.
+ * expired session shows the catalogued message, clears localStorage and lands on login.
  */
 const m = (l: Locale, key: string) => MESSAGES[l][key as 'site.name'];
 const PASSWORD = 'Str0ng!pass';
@@ -146,7 +146,7 @@ test('forgot password: the mailed link sets a new password once, then login work
   ]);
 });
 
-test('a session revoked on the server: the next request shows the spec message, clears storage, goes to login', async ({ page, request, problems }) => {
+test('a session revoked on the server: the next request shows the catalogued message, clears storage, goes to login', async ({ page, request, problems }) => {
   const l: Locale = 'en-US';
   const email = unique('expired');
   await request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, altcha: await registerSolution(request) } });

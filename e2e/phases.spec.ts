@@ -116,7 +116,7 @@ test('before voting opens the gallery says when it opens, in three locales, and 
   test.setTimeout(120_000);
   const headers = { authorization: `Bearer ${token}` };
   const entry = (await (await request.get('/api/gallery?pageSize=1')).json()).data.items[0] as { id: number } | undefined;
-  // The organiser moves voting to start tomorrow (put back after the spec).
+  // The organiser moves voting to start tomorrow (put back after this test).
   const opens = new Date(Date.now() + DAY);
   const moved = await request.put('/api/admin/phases/voting', {
     headers,

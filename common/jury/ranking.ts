@@ -1,5 +1,5 @@
 /**
- * The final ranking of one group (docs/ARCHITECTURE.md, "Jury ranking"), pure so both the console and the
+ * The final ranking of one group (docs/ARCHITECTURE.md, "Jury and results"), pure so both the console and the
  * tests can run it on fixed numbers:
  * 1. A juror's sheet for an entry counts when it scores every criterion (1-10): its weighted average is
  *    sum(weight x score) / sum(weights), still on the 1-10 scale.

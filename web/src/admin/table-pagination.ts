@@ -14,7 +14,7 @@ type Pager = {
   showSizeChanger?: boolean;
 };
 
-/** The pager of every console table: page, rows per page, the answer's total and the spec's "{total} items" text. */
+/** The pager of every console table: page, rows per page, the answer's total and our "{total} items" text. */
 export function tablePagination(intl: IntlShape, { page, total, onChange, pageSize = CONSOLE_PAGE_SIZE, showSizeChanger }: Pager): TablePaginationConfig {
   return {
     current: page,

@@ -10,8 +10,9 @@ let configuredTop = -1;
 const HEADER_GAP = 8;
 
 /**
- * The spec's offset (65 px) is the floor; on the public site the header sticks to the top and is taller than that
- * on a desktop (brand row + menu row), so a toast starts just below it instead of covering the navigation.
+ * A toast sits at least 65 px from the top (clear of a one-row header); on the public site the header sticks to
+ * the top and is taller than that on a desktop (brand row + menu row), so a toast starts just below it instead
+ * of covering the navigation.
  */
 export function toastTop(): number {
   const header = typeof document === 'undefined' ? null : document.querySelector('.site-header');

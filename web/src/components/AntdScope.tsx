@@ -10,8 +10,8 @@ import { theme } from '../theme';
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
 
 /**
- * antd's theme and locale (the spec's pagination texts come from it). Wraps only the parts of a page that
- * use antd, so the public shell stays light.
+ * antd's theme and locale (the pagers' own texts, such as "Go to", come from it). Wraps only the parts of a
+ * page that use antd, so the public shell stays light.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const { locale } = useLocale();

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /**
  * Kysely table types. Times are ISO-8601 UTC strings in both dialects (they sort as text and need no
  * per-driver conversion); localized texts are JSON objects keyed by locale, stored as text (see
- * docs/ARCHITECTURE.md, "Localized content").
+ * docs/ARCHITECTURE.md, "Decisions and their reasons").
  */
 export type UsersTable = {
   id: Generated<number>;

@@ -116,7 +116,7 @@ export class ResponseCache {
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  // Weak comparison (RFC 9110 §13.1.2): W/"x" and "x" are the same tag.
+  // Weak comparison, as If-None-Match uses: W/"x" and "x" are the same tag.
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }

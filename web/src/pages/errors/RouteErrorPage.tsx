@@ -5,7 +5,7 @@ import { currentMessages } from '../../i18n/messages';
 
 /**
  * Last-resort error element, rendered outside the normal providers. A failed chunk load (network drop,
- * new deploy) gets the spec's load-error text and a reload button.
+ * new deploy) gets the catalogued load-error text and a reload button.
  */
 export function RouteErrorPage() {
   const error = useRouteError();

@@ -28,7 +28,7 @@ export function SocialShare({ url, text, label, about }: { url: string; text: st
   );
 }
 
-/** Downloads the server-made poster; a failure shows the spec's "refresh and retry" message (SharePictureFailed). */
+/** Downloads the server-made poster; a failure shows the catalogued "refresh and retry" message (SharePictureFailed). */
 export function PosterButton({ entryId }: { entryId: number }) {
   const { locale } = useLocale();
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * The news list's pager: antd Pagination (the spec's texts come from antd's locales; the size menu and "Go to"
+ * The news list's pager: antd Pagination (its texts come from antd's locales; the size menu and "Go to"
  * only for a long list: pager-controls.ts). Its own chunk, so
  * antd's code and its first style computation come after the list has shown (NewsListPage).
  */

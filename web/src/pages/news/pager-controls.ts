@@ -1,4 +1,4 @@
-/** From this many pages on, the pager offers the page-size menu and the "Go to" box (the spec's texts). */
+/** From this many pages on, the pager offers the page-size menu and the "Go to" box (antd's own texts). */
 export const FULL_PAGER_MIN_PAGES = 6;
 
 /**

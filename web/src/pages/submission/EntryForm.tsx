@@ -46,7 +46,7 @@ type Props = {
 };
 
 /**
- * The entry form: texts with the spec's {max}/{min} messages, the five files and an optional trailer, the rules to confirm.
+ * The entry form: texts with the catalogued {max}/{min} messages, the five files and an optional trailer, the rules to confirm.
  * A new entry is saved as a draft on this device as the person types; files already uploaded are kept in it.
  */
 export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
@@ -145,7 +145,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
       if (!(err instanceof ApiError)) throw err;
       if (isAnnounced(err)) return; // the expired session: already told, on the way to the login
       showFieldErrors(form, err);
-      // Server or network failures read as the spec's "Submit failed"; rule refusals name the rule.
+      // Server or network failures read as the catalogued "Submit failed"; rule refusals name the rule.
       const failed = errorText(Code.SubmitFailed);
       const serverSide = err.status === 0 || err.status >= 500;
       void showMessage('error', serverSide ? failed : errorText(err.code, err.values, err.msg || failed));
