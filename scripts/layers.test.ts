@@ -31,9 +31,7 @@ function importsOf(file: string): string[] {
 
 /** The files under `dir` that break `rule`, each with what it imported or wrote. */
 function offenders(dir: string, rule: (file: string, imports: string[], source: string) => string[]): string[] {
-  return filesUnder(dir).flatMap((file) =>
-    rule(file, importsOf(file), fs.readFileSync(path.join(root, file), 'utf8')).map((what) => `${file}: ${what}`),
-  );
+  return filesUnder(dir).flatMap((file) => rule(file, importsOf(file), fs.readFileSync(path.join(root, file), 'utf8')).map((what) => `${file}: ${what}`));
 }
 
 const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`/;
@@ -45,7 +43,9 @@ describe('layers', () => {
 
   it('services hold no HTTP: no Fastify, no route modules', () => {
     expect(
-      offenders('server/src/services', (_f, imports) => imports.filter((i) => i === 'fastify' || i.startsWith('@fastify/') || i.startsWith('server/src/routes'))),
+      offenders('server/src/services', (_f, imports) =>
+        imports.filter((i) => i === 'fastify' || i.startsWith('@fastify/') || i.startsWith('server/src/routes')),
+      ),
     ).toEqual([]);
   });
 
