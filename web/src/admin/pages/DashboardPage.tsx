@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, type ColProps, Row, Skeleton, Statistic, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardStats } from '../../../../common/console/api-types';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
-import { adminGet } from '../api';
 import { Chart } from '../Chart';
+import { useDashboard } from '../queries/contest';
 import { SetupChecklistCard } from './SetupChecklistCard';
 
 const HALF: ColProps = { xs: 24, xl: 12 };
@@ -34,7 +33,7 @@ function ChartCard({ title, span, height, option }: { title: string; span: ColPr
 /** The console's first page: the figures an organiser checks every morning, with charts. */
 export function DashboardPage() {
   const intl = useIntl();
-  const { data } = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => adminGet<DashboardStats>('/api/admin/dashboard', signal) });
+  const { data } = useDashboard();
   const { nameOf } = useGroupNames();
   const f = (id: string) => intl.formatMessage({ id });
   if (!data) return <Skeleton active />;

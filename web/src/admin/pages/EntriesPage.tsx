@@ -1,20 +1,17 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/api-types';
-import type { AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
+import type { AdminEntrySummary } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
-import { qs } from '../../api/query-string';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
-import { adminGet, adminSend, downloadCsv } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
 import { OutsideMeasureRow } from '../OutsideMeasureRow';
+import { approveEntry, bulkEntries, downloadEntriesCsv, type EntryFilters, rejectEntry, useEntries } from '../queries/entries';
+import { adminKeys } from '../queries/keys';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
-
-type Filters = { status?: string; group?: string; q?: string; page: number; pageSize: number };
 
 /** Entries review: filter, page, open one, approve / reject / award one or many, export what is shown. */
 export function EntriesPage() {
@@ -23,23 +20,18 @@ export function EntriesPage() {
   const { groups, nameOf } = useGroupNames();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ status: 'pending', page: 1, pageSize: CONSOLE_PAGE_SIZE });
+  const [filters, setFilters] = useState<EntryFilters>({ status: 'pending', page: 1, pageSize: CONSOLE_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [reason, setReason] = useState('');
 
-  const query = qs({ status: filters.status, group: filters.group, q: filters.q });
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'entries', filters],
-    queryFn: ({ signal }) => adminGet<Paged<AdminEntrySummary>>(`/api/admin/entries${qs({ ...filters })}`, signal),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+  const { data, isFetching } = useEntries(filters);
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.all });
 
   const bulk = async (body: Record<string, unknown>) => {
     const ids = (body.ids as number[] | undefined) ?? selected;
-    const r = await adminSend<BulkResult>('POST', '/api/admin/entries/bulk', { ...body, ids }).catch(() => null);
+    const r = await bulkEntries({ ...body, ids }).catch(() => null);
     if (r) {
       if (r.failed.length) void message.warning(f('console.entries.bulkResult', { done: r.done.length, failed: r.failed.length }));
       else void message.success(f('console.entries.bulkResult', { done: r.done.length, failed: 0 }));
@@ -49,7 +41,7 @@ export function EntriesPage() {
   };
 
   const approveOne = async (id: number) => {
-    const e = await adminSend<{ entryNo: number | null }>('POST', `/api/admin/entries/${id}/approve`).catch(() => null);
+    const e = await approveEntry(id).catch(() => null);
     if (e) void message.success(f('console.entries.approved', { entryNo: e.entryNo ?? '' }));
     await refresh();
   };
@@ -57,7 +49,7 @@ export function EntriesPage() {
   const confirmReject = async () => {
     const ids = rejecting ?? [];
     if (ids.length === 1) {
-      const r = await adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${ids[0]}/reject`, { reason }).catch(() => null);
+      const r = await rejectEntry(ids[0] as number, reason).catch(() => null);
       if (!r) return;
       void (r.mailed ? message.success(f('console.entries.rejected')) : message.warning(f('console.entries.mailFailed')));
       await refresh();
@@ -89,7 +81,7 @@ export function EntriesPage() {
           options={[{ value: '', label: f('console.filter.all') }, ...groups.map((g) => ({ value: g.key, label: g.name }))]}
         />
         <ToolbarSearch labelKey="console.filter.search" width={280} onSearch={(q) => setFilters({ ...filters, q: q || undefined, page: 1 })} />
-        <Button onClick={() => void downloadCsv(`/api/admin/exports/entries.csv${query}`, `entries-${new Date().toISOString().slice(0, 10)}.csv`)}>
+        <Button onClick={() => void downloadEntriesCsv({ status: filters.status, group: filters.group, q: filters.q })}>
           <FormattedMessage id="console.entries.export" />
         </Button>
       </div>

@@ -1,13 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AdminEntryDetail } from '../../../../common/console/api-types';
-import type { EntryFileInfo, EntryFileName } from '../../../../common/console/uploads';
+import type { EntryFileName } from '../../../../common/console/uploads';
 import { AnswerList } from '../../components/entry-form/AnswerList';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
-import { filmPollInterval } from '../../components/media/media-status';
-import { adminGet, adminSend, downloadEntryFile } from '../api';
+import { downloadEntryFile } from '../api';
+import { approveEntry, setEntryAward, useEntry, useEntryFiles } from '../queries/entries';
+import { adminKeys } from '../queries/keys';
 import { EntryFilm } from './EntryFilm';
 
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
@@ -16,28 +16,20 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
   const f = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ['admin', 'entry', id],
-    queryFn: ({ signal }) => adminGet<AdminEntryDetail>(`/api/admin/entries/${id}`, signal),
-    enabled: id !== null,
-    // While the film waits or is processed, its state and then its player appear without reopening.
-    refetchInterval: (q) => filmPollInterval(q.state.data?.film.status),
-  });
-  const files = useQuery({
-    queryKey: ['admin', 'entry', id, 'files'],
-    queryFn: ({ signal }) => adminGet<EntryFileInfo[]>(`/api/admin/entries/${id}/files`, signal),
-    enabled: id !== null,
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+  const { data } = useEntry(id);
+  const files = useEntryFiles(id);
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.all });
   const { nameOf } = useGroupNames();
 
   const approve = async () => {
-    const e = await adminSend<AdminEntryDetail>('POST', `/api/admin/entries/${id}/approve`).catch(() => null);
+    if (id === null) return;
+    const e = await approveEntry(id).catch(() => null);
     if (e) void message.success(f('console.entries.approved', { entryNo: e.entryNo ?? '' }));
     await refresh();
   };
   const award = async (value: string) => {
-    const ok = await adminSend('POST', `/api/admin/entries/${id}/award`, { award: value === 'none' ? null : value }).catch(() => null);
+    if (id === null) return;
+    const ok = await setEntryAward(id, value === 'none' ? null : value).catch(() => null);
     if (ok) void message.success(f('console.entries.saved'));
     await refresh();
   };

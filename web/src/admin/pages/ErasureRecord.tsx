@@ -1,23 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/api-types';
 import type { ErasureRecord as Erasure } from '../../../../common/privacy';
-import { qs } from '../../api/query-string';
-import { adminGet } from '../api';
-import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
+import { useErasures } from '../queries/users';
+import { tablePagination } from '../table-pagination';
 
 /** The record of erasures on the users page: which account, by whom (the person or an organiser), when, what went. */
 export function ErasureRecord() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'erasures', page],
-    queryFn: ({ signal }) => adminGet<Paged<Erasure>>(`/api/admin/erasures${qs({ page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useErasures(page);
   return (
     <section aria-labelledby="erasure-record" style={{ marginTop: 32 }}>
       <Typography.Title level={2} id="erasure-record" style={{ fontSize: 17 }}>

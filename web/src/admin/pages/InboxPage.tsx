@@ -1,39 +1,38 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/api-types';
-import { qs } from '../../api/query-string';
-import { adminGet, adminSend, downloadCsv } from '../api';
-import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
-
-type Item = Record<string, string | number | null> & { id: number; handledAt: string | null; reply: string | null; createdAt: string };
-type Kind = 'contact' | 'scamReport';
+import {
+  downloadContactsCsv,
+  type HandledFilter,
+  type InboxItem as Item,
+  type InboxKind as Kind,
+  markHandled,
+  replyToContact,
+  useInbox,
+} from '../queries/inbox';
+import { adminKeys } from '../queries/keys';
+import { tablePagination } from '../table-pagination';
 
 function InboxList({ kind }: { kind: Kind }) {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [handled, setHandled] = useState<'false' | 'true' | ''>('false');
+  const [handled, setHandled] = useState<HandledFilter>('false');
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Item | null>(null);
   const [reply, setReply] = useState('');
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'inbox', kind, handled, page],
-    queryFn: ({ signal }) => adminGet<Paged<Item>>(`/api/admin/inbox/${kind}${qs({ handled, page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'inbox'] });
+  const { data, isFetching } = useInbox(kind, handled, page);
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.inbox });
   const mark = async (item: Item, value: boolean) => {
-    if (await adminSend('POST', `/api/admin/inbox/${kind}/${item.id}/handled`, { handled: value }).catch(() => null))
-      void message.success(f('console.content.saved'));
+    if (await markHandled(kind, item.id, value).catch(() => null)) void message.success(f('console.content.saved'));
     await refresh();
   };
   const send = async () => {
     if (!replying) return;
     if (
-      await adminSend('POST', `/api/admin/inbox/contact/${replying.id}/reply`, { reply }).then(
+      await replyToContact(replying.id, reply).then(
         () => true,
         () => false,
       )
@@ -135,7 +134,7 @@ export function InboxPage() {
           <FormattedMessage id="console.menu.inbox" />
         </Typography.Title>
         {/* Beside the title, not in the tab list: a tab list may hold only tabs (ARIA). */}
-        <Button size="small" onClick={() => void downloadCsv('/api/admin/exports/contacts.csv', 'contacts.csv')}>
+        <Button size="small" onClick={() => void downloadContactsCsv()}>
           <FormattedMessage id="console.inbox.export" />
         </Button>
       </div>

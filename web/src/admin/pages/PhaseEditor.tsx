@@ -1,15 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Flex, Skeleton, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PhaseRow, PhasesAnswer } from '../../../../common/console/phases';
+import type { PhaseRow } from '../../../../common/console/phases';
 import { wallClockOf } from '../../../../common/contest-time';
 import { errorText } from '../../i18n/error-text';
-import { adminGet, adminSend } from '../api';
-import { SETUP_CHECKLIST_KEY, useSetupChecklist } from './SetupChecklistCard';
+import { savePhase, usePhases, useSetupChecklist } from '../queries/contest';
+import { adminKeys } from '../queries/keys';
 
-const KEY = ['admin', 'phases'];
 /** The contest's wall clock as the API gives and takes it; the picker edits these digits as they are. */
 const WALL = 'YYYY-MM-DDTHH:mm';
 
@@ -20,7 +19,7 @@ const WALL = 'YYYY-MM-DDTHH:mm';
  */
 export function PhaseEditor() {
   const intl = useIntl();
-  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => adminGet<PhasesAnswer>('/api/admin/phases', signal) });
+  const { data } = usePhases();
   if (!data) return <Skeleton active />;
   return (
     <section aria-labelledby="phases-title" data-testid="phase-editor">
@@ -62,9 +61,9 @@ function PhaseRowEditor({ row, zone, timeZone, names }: { row: PhaseRow; zone: s
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminSend<PhasesAnswer>(method, `/api/admin/phases/${row.phase}`, body);
-      qc.setQueryData(KEY, answer);
-      void qc.invalidateQueries({ queryKey: SETUP_CHECKLIST_KEY });
+      const answer = await savePhase(row.phase, method, body);
+      qc.setQueryData(adminKeys.phases, answer);
+      void qc.invalidateQueries({ queryKey: adminKeys.setupChecklist });
       void message.success(intl.formatMessage({ id: 'console.phases.saved' }, { phase: label }));
     } catch (err) {
       const code = (err as { code?: number }).code;

@@ -1,17 +1,9 @@
 import { CheckCircleFilled, ExclamationCircleFilled, InfoCircleOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, List, Space, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { SETUP_GATES, type SetupChecklist, type SetupItem } from '../../../../common/console/setup-checklist';
-import { adminGet } from '../api';
-
-export const SETUP_CHECKLIST_KEY = ['admin', 'setup-checklist'] as const;
-
-/** The checklist answer, shared by the dashboard card and the phase editor's confirmation. */
-export function useSetupChecklist() {
-  return useQuery({ queryKey: SETUP_CHECKLIST_KEY, queryFn: ({ signal }) => adminGet<SetupChecklist>('/api/admin/setup-checklist', signal) });
-}
+import { SETUP_GATES, type SetupItem } from '../../../../common/console/setup-checklist';
+import { useSetupChecklist } from '../queries/contest';
 
 function ItemRow({ item }: { item: SetupItem }) {
   const intl = useIntl();

@@ -1,24 +1,23 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/api-types';
-import { qs } from '../../api/query-string';
-import { adminGet, adminSend, downloadCsv } from '../api';
+import { adminKeys } from '../queries/keys';
+import {
+  AUDIT_PAGE_SIZE,
+  downloadVotesCsv,
+  useSuspiciousVotes,
+  useVoteAudit,
+  useVoteTotals,
+  type VoteAuditFilter,
+  type VoteAuditRow,
+  type VoteTotal,
+  voidVote,
+} from '../queries/votes';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { tablePagination } from '../table-pagination';
 import { VoteCheckTab } from './vote-review/VoteCheckTab';
 import { VoteReviewTab } from './vote-review/VoteReviewTab';
-
-/** The audit log is read in longer pages than the other lists. */
-const AUDIT_PAGE_SIZE = 50;
-
-type Total = { id: number; entryNo: number | null; title: string; count: number; voteRows: number; voided: number };
-type AuditRow = { id: number; entryId: number; voterKey: string; ip: string; outcome: string; createdAt: string };
-type Suspicious = {
-  addresses: { ip: string; votes: number; voters: number; firstAt: string; lastAt: string }[];
-  rapid: { ip: string; voteIds: number[]; firstAt: string; lastAt: string }[];
-};
 
 /** "Are these votes real?": totals, the audit log, the suspicious patterns, voiding a vote, and the fraud review by rule. */
 export function VotesPage() {
@@ -26,26 +25,23 @@ export function VotesPage() {
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<{ ip?: string; entryId?: number; page: number }>({ page: 1 });
+  const [filter, setFilter] = useState<VoteAuditFilter>({ page: 1 });
   const [voiding, setVoiding] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const time = (d: string) => new Date(d).toLocaleString(intl.locale);
 
-  const totals = useQuery({ queryKey: ['admin', 'votes', 'totals'], queryFn: ({ signal }) => adminGet<Total[]>('/api/admin/votes/totals', signal) });
-  const audit = useQuery({
-    queryKey: ['admin', 'votes', 'audit', filter],
-    queryFn: ({ signal }) => adminGet<Paged<AuditRow>>(`/api/admin/votes/audit${qs({ ...filter, pageSize: AUDIT_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-  });
-  const sus = useQuery({ queryKey: ['admin', 'votes', 'suspicious'], queryFn: ({ signal }) => adminGet<Suspicious>('/api/admin/votes/suspicious', signal) });
+  const totals = useVoteTotals();
+  const audit = useVoteAudit(filter);
+  const sus = useSuspiciousVotes();
 
   const confirmVoid = async () => {
-    const r = await adminSend<{ count: number }>('POST', `/api/admin/votes/${voiding}/void`, { reason }).catch(() => null);
+    if (voiding === null) return;
+    const r = await voidVote(voiding, reason).catch(() => null);
     if (!r) return;
     void message.success(f('console.votes.voidDone', { count: r.count }));
     setVoiding(null);
     setReason('');
-    await qc.invalidateQueries({ queryKey: ['admin', 'votes'] });
+    await qc.invalidateQueries({ queryKey: adminKeys.votes });
   };
 
   return (
@@ -67,11 +63,11 @@ export function VotesPage() {
                     width={160}
                     onSearch={(v) => setFilter({ ...filter, entryId: Number(v) > 0 ? Number(v) : undefined, page: 1 })}
                   />
-                  <Button onClick={() => void downloadCsv(`/api/admin/exports/votes.csv${qs({ ip: filter.ip, entryId: filter.entryId })}`, 'votes.csv')}>
+                  <Button onClick={() => void downloadVotesCsv(filter)}>
                     <FormattedMessage id="console.votes.export" />
                   </Button>
                 </div>
-                <Table<AuditRow>
+                <Table<VoteAuditRow>
                   rowKey="id"
                   size="small"
                   loading={audit.isFetching}
@@ -173,7 +169,7 @@ export function VotesPage() {
             key: 'totals',
             label: f('console.votes.totals'),
             children: (
-              <Table<Total>
+              <Table<VoteTotal>
                 rowKey="id"
                 size="small"
                 loading={totals.isFetching}

@@ -3,7 +3,7 @@ import { App, Button, Card, type FormInstance, Modal, Popconfirm, Space, type Ta
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { showFieldErrors } from '../../../api/form-errors';
-import { moved } from './admin-entry-form';
+import { moved } from '../../queries/entry-form';
 import { OrderButtons } from './OrderButtons';
 
 /** A section of the entry-form page: its h2 and its "add" button. */

@@ -1,6 +1,6 @@
 import { Alert, Skeleton, Space, Typography } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAdminEntryForm } from './admin-entry-form';
+import { useAdminEntryForm } from '../../queries/entry-form';
 import { FieldsSection } from './FieldsSection';
 import { GroupsSection } from './GroupsSection';
 import './entry-form-console.css';

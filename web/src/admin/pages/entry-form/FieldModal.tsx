@@ -12,7 +12,7 @@ import {
 import type { Locale } from '../../../../../common/locales';
 import type { FieldDef } from '../../content-fields';
 import { LocaleTexts } from '../../LocaleTexts';
-import { createField, type FieldInput, textsFromForm, textsToForm, updateField } from './admin-entry-form';
+import { createField, type FieldInput, textsFromForm, textsToForm, updateField } from '../../queries/entry-form';
 import { EditorModal, useSave } from './EditorParts';
 import { FieldTypeSettings, type OptionRow, optionsFromRows, optionsToRows } from './FieldTypeSettings';
 

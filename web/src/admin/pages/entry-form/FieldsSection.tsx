@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type FieldDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
-import { type AdminEntryForm, deleteField, orderFields } from './admin-entry-form';
+import { type AdminEntryForm, deleteField, orderFields } from '../../queries/entry-form';
 import { RowActions, SectionCard, useOrderedRows } from './EditorParts';
 import { FieldModal } from './FieldModal';
 

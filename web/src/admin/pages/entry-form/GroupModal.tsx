@@ -5,7 +5,7 @@ import type { GroupDefinition, Orientation } from '../../../../../common/entry-f
 import { GROUP_KEY } from '../../../../../common/entry-form/schemas';
 import type { FieldDef } from '../../content-fields';
 import { LocaleTexts } from '../../LocaleTexts';
-import { type GroupInput, saveGroup, textsFromForm, textsToForm } from './admin-entry-form';
+import { type GroupInput, saveGroup, textsFromForm, textsToForm } from '../../queries/entry-form';
 import { EditorModal, useSave } from './EditorParts';
 
 const TEXTS: FieldDef[] = [

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type GroupDefinition, localText } from '../../../../../common/entry-form/definitions';
 import type { Locale } from '../../../../../common/locales';
-import { type AdminEntryForm, deleteGroup, orderGroups } from './admin-entry-form';
+import { type AdminEntryForm, deleteGroup, orderGroups } from '../../queries/entry-form';
 import { RowActions, SectionCard, useOrderedRows } from './EditorParts';
 import { GroupModal } from './GroupModal';
 

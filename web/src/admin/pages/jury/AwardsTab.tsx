@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, InputNumber, Popconfirm, Table } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Award } from '../../../../../common/jury/api-types';
 import type { AwardInput } from '../../../../../common/jury/schemas';
 import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
-import { adminGet, adminSend } from '../../api';
+import { addAward, deleteAward, useAwards } from '../../queries/jury';
+import { adminKeys } from '../../queries/keys';
 import { NameFields } from './NameFields';
-
-export const AWARDS_KEY = ['admin', 'jury', 'awards'];
 
 /** Named awards (Gold, Silver, Best Popularity...) in three locales; they are given on the results tab. */
 export function AwardsTab() {
@@ -16,20 +15,20 @@ export function AwardsTab() {
   const f = (id: string) => intl.formatMessage({ id });
   const qc = useQueryClient();
   const [form] = Form.useForm<AwardInput>();
-  const awards = useQuery({ queryKey: AWARDS_KEY, queryFn: ({ signal }) => adminGet<Award[]>('/api/admin/jury/awards', signal) });
+  const awards = useAwards();
 
   const add = async (v: AwardInput) => {
-    const list = await adminSend<Award[]>('POST', '/api/admin/jury/awards', v).catch((err: unknown) => {
+    const list = await addAward(v).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
     if (!list) return;
-    qc.setQueryData(AWARDS_KEY, list);
+    qc.setQueryData(adminKeys.jury.awards, list);
     form.resetFields();
   };
   const remove = async (id: number) => {
-    const list = await adminSend<Award[]>('DELETE', `/api/admin/jury/awards/${id}`).catch(() => null);
-    if (list) qc.setQueryData(AWARDS_KEY, list);
+    const list = await deleteAward(id).catch(() => null);
+    if (list) qc.setQueryData(adminKeys.jury.awards, list);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, InputNumber, Popconfirm, Row, Switch, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,10 +7,9 @@ import type { Criterion } from '../../../../../common/jury/api-types';
 import type { CriterionInput, JurySettings } from '../../../../../common/jury/schemas';
 import { showFieldErrors } from '../../../api/form-errors';
 import { errorText } from '../../../i18n/error-text';
-import { adminGet, adminSend } from '../../api';
+import { addCriterion, deleteCriterion, saveJurySettings, useCriteria, useJurySettings } from '../../queries/jury';
+import { adminKeys } from '../../queries/keys';
 import { NameFields, nameIn } from './NameFields';
-
-const KEY = ['admin', 'jury', 'criteria'];
 
 /** Criteria with their weights (the juror scores each 1-10), blind judging, and the jury/public split. */
 export function CriteriaTab() {
@@ -20,8 +19,8 @@ export function CriteriaTab() {
   const qc = useQueryClient();
   const [form] = Form.useForm<CriterionInput>();
   const [settingsForm] = Form.useForm<JurySettings>();
-  const criteria = useQuery({ queryKey: KEY, queryFn: ({ signal }) => adminGet<Criterion[]>('/api/admin/jury/criteria', signal) });
-  const settings = useQuery({ queryKey: ['admin', 'jury', 'settings'], queryFn: ({ signal }) => adminGet<JurySettings>('/api/admin/jury/settings', signal) });
+  const criteria = useCriteria();
+  const settings = useJurySettings();
   const totalWeight = (criteria.data ?? []).reduce((a, c) => a + c.weight, 0);
 
   useEffect(() => {
@@ -29,25 +28,25 @@ export function CriteriaTab() {
   }, [settings.data, settingsForm]);
 
   const add = async (v: CriterionInput) => {
-    const list = await adminSend<Criterion[]>('POST', '/api/admin/jury/criteria', v).catch((err: unknown) => {
+    const list = await addCriterion(v).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
     if (!list) return;
-    qc.setQueryData(KEY, list);
+    qc.setQueryData(adminKeys.jury.criteria, list);
     form.resetFields();
   };
   const remove = async (id: number) => {
-    const list = await adminSend<Criterion[]>('DELETE', `/api/admin/jury/criteria/${id}`).catch(() => null);
-    if (list) qc.setQueryData(KEY, list);
+    const list = await deleteCriterion(id).catch(() => null);
+    if (list) qc.setQueryData(adminKeys.jury.criteria, list);
   };
   const saveSettings = async (v: JurySettings) => {
-    const saved = await adminSend<JurySettings>('PUT', '/api/admin/jury/settings', { ...v, publicWeight: 100 - v.juryWeight }).catch((err: unknown) => {
+    const saved = await saveJurySettings({ ...v, publicWeight: 100 - v.juryWeight }).catch((err: unknown) => {
       showFieldErrors(settingsForm, err);
       return null;
     });
     if (!saved) return;
-    qc.setQueryData(['admin', 'jury', 'settings'], saved);
+    qc.setQueryData(adminKeys.jury.settings, saved);
     void message.success(f('jury.settings.saved'));
   };
 

@@ -1,15 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { JuryMember } from '../../../../../common/api-types';
 import { Code } from '../../../../../common/errors';
 import type { JurorSummary } from '../../../../../common/jury/api-types';
 import { LOCALE_LABELS, type Locale, SUPPORTED_LOCALES } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
 import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { errorText } from '../../../i18n/error-text';
-import { adminGet, adminSend } from '../../api';
+import { inviteJuror, useJurors, useJuryMembers } from '../../queries/jury';
+import { adminKeys } from '../../queries/keys';
 
 type InviteValues = { email: string; locale: Locale; group: string; juryMemberId: number | null };
 const ALL = 'all';
@@ -22,15 +22,15 @@ export function JurorsTab() {
   const qc = useQueryClient();
   const [form] = Form.useForm<InviteValues>();
   const [busy, setBusy] = useState(false);
-  const jurors = useQuery({ queryKey: ['admin', 'jury', 'jurors'], queryFn: ({ signal }) => adminGet<JurorSummary[]>('/api/admin/jury/jurors', signal) });
-  const members = useQuery({ queryKey: ['admin', 'jury', 'members'], queryFn: ({ signal }) => adminGet<JuryMember[]>('/api/jury', signal) });
+  const jurors = useJurors();
+  const members = useJuryMembers();
   const { groups, nameOf } = useGroupNames();
   const groupOptions = [{ value: ALL, label: f('jury.group.all') }, ...groups.map((g) => ({ value: g.key, label: g.name }))];
 
   const invite = async (v: InviteValues) => {
     setBusy(true);
     const body = { ...v, group: v.group === ALL ? null : v.group, juryMemberId: v.juryMemberId ?? null };
-    const list = await adminSend<JurorSummary[]>('POST', '/api/admin/jury/jurors', body).catch((err: unknown) => {
+    const list = await inviteJuror(body).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
@@ -38,7 +38,7 @@ export function JurorsTab() {
     if (!list) return;
     void message.success(f('jury.jurors.invited', { email: v.email }));
     form.resetFields(['email', 'juryMemberId']);
-    qc.setQueryData(['admin', 'jury', 'jurors'], list);
+    qc.setQueryData(adminKeys.jury.jurors, list);
   };
 
   return (

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntryGroup } from '../../../../../common/constants';
-import type { Award, Ranking, RankingRow, ResultsState } from '../../../../../common/jury/api-types';
+import type { RankingRow } from '../../../../../common/jury/api-types';
 import { useGroupNames } from '../../../components/entry-form/use-group-names';
-import { adminGet, adminSend, downloadCsv } from '../../api';
-import { AWARDS_KEY } from './AwardsTab';
+import { awardEntry, downloadRankingCsv, downloadScoresCsv, setResultsPublished, useAwards, useRanking, useResultsState } from '../../queries/jury';
+import { adminKeys } from '../../queries/keys';
 import { nameIn } from './NameFields';
 
 const MAIL_PROGRESS_EVERY_MS = 3000;
@@ -21,29 +21,22 @@ export function ResultsTab() {
   const qc = useQueryClient();
   const [group, setGroup] = useState<EntryGroup>('open');
   const { groups } = useGroupNames();
-  const ranking = useQuery({
-    queryKey: ['admin', 'jury', 'ranking', group],
-    queryFn: ({ signal }) => adminGet<Ranking>(`/api/admin/jury/ranking?group=${group}`, signal),
-  });
-  const awards = useQuery({ queryKey: AWARDS_KEY, queryFn: ({ signal }) => adminGet<Award[]>('/api/admin/jury/awards', signal) });
+  const ranking = useRanking(group);
+  const awards = useAwards();
   // While results mails are going out (in the background, server-side), the count is followed.
-  const state = useQuery({
-    queryKey: ['admin', 'jury', 'results'],
-    queryFn: ({ signal }) => adminGet<ResultsState>('/api/admin/jury/results', signal),
-    refetchInterval: (q) => ((q.state.data?.toMail ?? 0) > 0 ? MAIL_PROGRESS_EVERY_MS : false),
-  });
+  const state = useResultsState(MAIL_PROGRESS_EVERY_MS);
 
   const assign = async (entryId: number, awardId: number | null) => {
-    const done = await adminSend('PUT', `/api/admin/jury/entries/${entryId}/award`, { awardId }).then(
+    const done = await awardEntry(entryId, awardId).then(
       () => true,
       () => false,
     );
-    if (done) await qc.invalidateQueries({ queryKey: ['admin', 'jury', 'ranking'] });
+    if (done) await qc.invalidateQueries({ queryKey: adminKeys.jury.ranking });
   };
   const publish = async (action: 'publish' | 'unpublish') => {
-    const next = await adminSend<ResultsState>('POST', `/api/admin/jury/results/${action}`).catch(() => null);
+    const next = await setResultsPublished(action).catch(() => null);
     if (!next) return;
-    qc.setQueryData(['admin', 'jury', 'results'], next);
+    qc.setQueryData(adminKeys.jury.results, next);
     void message.success(f(action === 'publish' ? 'jury.results.publishedNow' : 'jury.results.unpublishedNow', { toMail: next.toMail }));
   };
 
@@ -76,10 +69,10 @@ export function ResultsTab() {
               <FormattedMessage id="jury.results.unpublish" />
             </Button>
           )}
-          <Button onClick={() => void downloadCsv('/api/admin/jury/exports/scores.csv', 'jury-scores.csv')}>
+          <Button onClick={() => void downloadScoresCsv()}>
             <FormattedMessage id="jury.results.exportScores" />
           </Button>
-          <Button onClick={() => void downloadCsv('/api/admin/jury/exports/ranking.csv', 'ranking.csv')}>
+          <Button onClick={() => void downloadRankingCsv()}>
             <FormattedMessage id="jury.results.exportRanking" />
           </Button>
         </Space>

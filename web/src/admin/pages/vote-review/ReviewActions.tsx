@@ -1,9 +1,8 @@
 import { App, Button, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminSend } from '../../api';
+import { type ReviewAction, type ReviewResult, restoreReviewAction } from '../../queries/votes';
 import { ReviewSection } from './ReviewSection';
-import type { ReviewAction, ReviewResult } from './types';
 
 /** The review log of an entry (who voided or restored what, when, why, how many), with a restore per void. */
 export function ReviewActions({ actions, onDone }: { actions: ReviewAction[]; onDone: (r: ReviewResult) => void }) {
@@ -22,7 +21,7 @@ export function ReviewActions({ actions, onDone }: { actions: ReviewAction[]; on
 
   const restore = async () => {
     if (!restoring) return;
-    const r = await adminSend<ReviewResult>('POST', '/api/admin/votes/restore', { actionId: restoring.id, reason }).catch(() => null);
+    const r = await restoreReviewAction(restoring.id, reason).catch(() => null);
     if (!r) return;
     void message.success(f('console.votes.review.restored', { count: r.count, entryCount: r.entryCount }));
     setRestoring(null);

@@ -1,13 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Card, Progress, Space, Switch, Table, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BURST_VOTES, type ChainHead, type FraudIndex } from '../../../../../common/vote-check';
-import { adminGet, adminSend } from '../../api';
+import { BURST_VOTES, type FraudIndex } from '../../../../../common/vote-check';
+import { adminKeys } from '../../queries/keys';
+import { publishTransparency, useFraudIndex, useVoteTransparency } from '../../queries/votes';
 
 /** A shell command, the same in every language. */
 const VERIFY_COMMAND = 'npm run votes:verify';
-
-type TransparencyState = { published: boolean; votingClosed: boolean; chain: ChainHead };
 
 /** Share of risky votes above which an entry's bar turns red (the console's own eye, not a rule). */
 const ALARM_SHARE = 0.3;
@@ -22,20 +21,14 @@ export function VoteCheckTab() {
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const state = useQuery({
-    queryKey: ['admin', 'votes', 'transparency'],
-    queryFn: ({ signal }) => adminGet<TransparencyState>('/api/admin/votes/transparency', signal),
-  });
-  const index = useQuery({
-    queryKey: ['admin', 'votes', 'fraud-index'],
-    queryFn: ({ signal }) => adminGet<FraudIndex[]>('/api/admin/votes/fraud-index', signal),
-  });
+  const state = useVoteTransparency();
+  const index = useFraudIndex();
 
   const publish = async (published: boolean) => {
-    const r = await adminSend<TransparencyState>('PUT', '/api/admin/votes/transparency', { published }).catch(() => null);
+    const r = await publishTransparency(published).catch(() => null);
     if (!r) return;
     void message.success(f(published ? 'console.voteCheck.published' : 'console.voteCheck.withdrawn'));
-    qc.setQueryData(['admin', 'votes', 'transparency'], r);
+    qc.setQueryData(adminKeys.voteTransparency, r);
   };
 
   const s = state.data;

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Divider, Form, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { adminGet } from '../../api';
+import { adminKeys } from '../../queries/keys';
+import { useReviewActions, useVoteTimeline } from '../../queries/votes';
 import { ReviewActions } from './ReviewActions';
-import { bucketWindow, type ReviewAction, type Timeline } from './types';
+import { bucketWindow } from './types';
 import { VoteRuleForm } from './VoteRuleForm';
 import { VoteTimeline } from './VoteTimeline';
 
@@ -24,16 +25,8 @@ export function VoteReviewTab({ entries }: { entries: EntryOption[] }) {
   const entry = entries.find((e) => e.id === entryId);
   const name = (e: EntryOption) => `${e.entryNo ?? '—'} · ${e.title} (${e.count})`;
 
-  const timeline = useQuery({
-    queryKey: ['admin', 'votes', 'timeline', entryId],
-    queryFn: ({ signal }) => adminGet<Timeline>(`/api/admin/votes/timeline?entryId=${entryId}`, signal),
-    enabled: entryId !== undefined,
-  });
-  const actions = useQuery({
-    queryKey: ['admin', 'votes', 'actions', entryId],
-    queryFn: ({ signal }) => adminGet<ReviewAction[]>(`/api/admin/votes/actions?entryId=${entryId}`, signal),
-    enabled: entryId !== undefined,
-  });
+  const timeline = useVoteTimeline(entryId);
+  const actions = useReviewActions(entryId);
   // Until a period is picked, a rule covers every vote the chart shows.
   const points = timeline.data?.points ?? [];
   const [firstAt, lastAt, bucket] = [points[0]?.at, points.at(-1)?.at, timeline.data?.bucket];
@@ -42,7 +35,7 @@ export function VoteReviewTab({ entries }: { entries: EntryOption[] }) {
     [firstAt, lastAt, bucket],
   );
   // A void or restore moves counts, the timeline's voided line and the log: everything about votes is refetched.
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'votes'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: adminKeys.votes });
 
   if (entryId === undefined || !entry) return <Skeleton active />;
   return (

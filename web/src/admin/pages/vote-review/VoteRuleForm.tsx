@@ -3,9 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { showFieldErrors } from '../../../api/form-errors';
-import { adminSend } from '../../api';
+import { previewVoteRule, type ReviewResult, voidByRule } from '../../queries/votes';
 import { ReviewSection } from './ReviewSection';
-import type { ReviewResult } from './types';
 
 type Values = { cidr?: string; window?: [Dayjs, Dayjs]; minRisk?: number | null; reason?: string };
 /** The server names the window's ends; the form has one field for both. */
@@ -40,10 +39,10 @@ export function VoteRuleForm({ entryId, period, onDone }: { entryId: number; per
       minRisk: v.minRisk ?? undefined,
     };
   };
-  const send = async <T,>(path: string, body: object): Promise<T | null> => {
+  const send = async <T,>(call: () => Promise<T>): Promise<T | null> => {
     setBusy(true);
     try {
-      return await adminSend<T>('POST', path, body);
+      return await call();
     } catch (err) {
       showFieldErrors(form, err, { rename: RENAME });
       return null;
@@ -52,11 +51,11 @@ export function VoteRuleForm({ entryId, period, onDone }: { entryId: number; per
     }
   };
   const preview = async () => {
-    const r = await send<{ count: number }>('/api/admin/votes/rule/preview', { rule: rule() });
+    const r = await send(() => previewVoteRule(rule()));
     if (r) setMatches(r.count);
   };
   const confirm = async () => {
-    const r = await send<ReviewResult>('/api/admin/votes/rule/void', { rule: rule(), reason: form.getFieldValue('reason') ?? '' });
+    const r = await send<ReviewResult>(() => voidByRule(rule(), form.getFieldValue('reason') ?? ''));
     if (!r) return;
     void message.success(f('console.votes.review.voided', { count: r.count, entryCount: r.entryCount }));
     setMatches(null);

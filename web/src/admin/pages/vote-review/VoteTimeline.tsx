@@ -1,7 +1,8 @@
 import { Button, Table, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Chart } from '../../Chart';
-import { bucketWindow, type Timeline, type TimelinePoint } from './types';
+import type { Timeline, TimelinePoint } from '../../queries/votes';
+import { bucketWindow } from './types';
 
 /**
  * An entry's votes over time as stacked bars (ordinary and suspicious) with the voided ones as a line; the

@@ -1,18 +1,4 @@
-import type { VoteRule } from '../../../../../common/vote-review';
-
-export type TimelinePoint = { at: string; total: number; suspicious: number; voided: number };
-export type Timeline = { bucket: 'minute' | 'hour' | 'day'; suspiciousRisk: number; points: TimelinePoint[] };
-export type ReviewAction = {
-  id: number;
-  kind: 'void' | 'restore';
-  entryId: number;
-  rule: Partial<VoteRule> & { actionId?: number };
-  reason: string;
-  count: number;
-  admin: string | null;
-  createdAt: string;
-};
-export type ReviewResult = { actionId: number; count: number; entryCount: number };
+import type { Timeline } from '../../queries/votes';
 
 const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ENTRY_FORM_PATH } from '../../../../../common/entry-form/admin-api';
-import type { FieldDefinition, GroupDefinition, LocalizedText } from '../../../../../common/entry-form/definitions';
-import { SUPPORTED_LOCALES } from '../../../../../common/locales';
-import { adminGet, adminSend } from '../../api';
+import { ADMIN_ENTRY_FORM_PATH } from '../../../../common/entry-form/admin-api';
+import type { FieldDefinition, GroupDefinition, LocalizedText } from '../../../../common/entry-form/definitions';
+import { SUPPORTED_LOCALES } from '../../../../common/locales';
+import { adminGet, adminSend } from '../api';
 
 export type AdminEntryForm = { groups: GroupDefinition[]; fields: FieldDefinition[]; entryCounts: Record<string, number> };
 export type GroupInput = Omit<GroupDefinition, 'key' | 'position'>;
