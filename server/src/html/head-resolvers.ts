@@ -7,7 +7,7 @@ import { getExhibition } from '../services/content/exhibitions';
 import { siteIdentity } from '../services/content/identity';
 import { getNews } from '../services/content/news';
 import { entryShareImageUrl } from '../services/content/share-image';
-import { publicGalleryEntry } from '../services/gallery/entries';
+import { publicGalleryEntry } from '../services/gallery/gallery-reads';
 import { publicResults } from '../services/jury/results';
 import { stripTags } from './escape';
 

@@ -9,7 +9,7 @@ import { listJury } from '../services/content/jury';
 import { listNews } from '../services/content/news';
 import { listSponsors } from '../services/content/sponsors';
 import { getContestInfo } from '../services/contest/contest-info';
-import { listGallery, publicGalleryEntry } from '../services/gallery/entries';
+import { listGallery, publicGalleryEntry } from '../services/gallery/gallery-reads';
 import { escapeHtml } from './escape';
 
 /** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */

@@ -12,7 +12,7 @@ import { cachedAnswer, jsonAnswer, LOCALE_VARY, replyCached, sendCached } from '
 import { entryShareImage } from '../../services/content/share-image';
 import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
-import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/entries';
+import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/gallery-reads';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
 import { subnetOf } from '../../services/gallery/subnet';

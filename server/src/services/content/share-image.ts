@@ -4,7 +4,7 @@ import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import { PAGE_ROUTES } from '../../../../common/routes';
 import type { AppContext } from '../../context';
-import { findApproved } from '../../db/repos/entries/entries';
+import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { FONT, localMedia, wrapTitle } from '../gallery/poster';

@@ -4,7 +4,7 @@ import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { allContacts } from '../../db/repos/console/inbox';
 import { type AuditFilter, allAudit } from '../../db/repos/console/votes';
-import { allEntriesForExport } from '../../db/repos/entries/entries';
+import { allEntriesForExport } from '../../db/repos/entries/repository';
 import { findJobsByEntries } from '../../db/repos/media';
 import { toCsv } from '../console/csv';
 import { entriesReport } from '../entry-form/entries-report';

@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import { type DownloadableFile, type EntryFileInfo, type EntryFileName, isFieldFileName } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
-import { findEntryWithSubmitter } from '../../db/repos/entries/entries';
+import { findEntryWithSubmitter } from '../../db/repos/entries/repository';
 import { entryUploads } from '../../db/repos/submission/uploads';
 import type { EntriesTable } from '../../db/schema/index';
 import type { UploadsTable } from '../../db/schema/submission';

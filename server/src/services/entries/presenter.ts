@@ -6,7 +6,7 @@ import type { JuryEntryDetail, JuryEntryStatus, JuryEntrySummary } from '../../.
 import type { MediaStatus } from '../../../../common/media';
 import type { ExportedEntry } from '../../../../common/privacy';
 import type { MyEntry, MyEntryDetail } from '../../../../common/schemas/entry';
-import type { EntryRow } from '../../db/repos/entries/entries';
+import type { EntryRow } from '../../db/repos/entries/repository';
 import type { MediaJob } from '../../db/repos/media';
 import { publicStatus, statusOf } from '../media/jobs';
 

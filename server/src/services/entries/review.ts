@@ -15,7 +15,7 @@ import {
   lockEntryNumbering,
   nextEntryNo,
   updateEntry,
-} from '../../db/repos/entries/entries';
+} from '../../db/repos/entries/repository';
 import { findJobByEntry, findJobsByEntries } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';

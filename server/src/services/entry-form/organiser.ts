@@ -3,7 +3,7 @@ import type { FieldDefinition, GroupDefinition } from '../../../../common/entry-
 import type { FieldBody, GroupBody } from '../../../../common/entry-form/schemas';
 import { Code } from '../../../../common/errors';
 import { type Db, nowIso } from '../../db/database';
-import { countGroupEntries, entryAnswersContaining, entryCountsByGroup } from '../../db/repos/entries/entries';
+import { countGroupEntries, entryAnswersContaining, entryCountsByGroup } from '../../db/repos/entries/repository';
 import {
   deleteFieldRow,
   deleteGroupRow,

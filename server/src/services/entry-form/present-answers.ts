@@ -2,7 +2,7 @@ import { type AnswerValue, type FieldDefinition, localText, type PresentedAnswer
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { entryFormColumns } from '../../db/repos/entries/entries';
+import { entryFormColumns } from '../../db/repos/entries/repository';
 import { listFieldRows } from '../../db/repos/entry-form';
 import { toField } from './definitions';
 import { storedForm } from './entry-form-of-entry';

@@ -1,6 +1,6 @@
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
-import { findApproved } from '../../db/repos/entries/entries';
+import { findApproved } from '../../db/repos/entries/repository';
 import { entryUpload } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { readSubtitles } from '../upload-checks/read-subtitles';

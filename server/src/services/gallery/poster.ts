@@ -7,7 +7,7 @@ import { entryUrl } from '../../../../common/gallery';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
-import { findApproved } from '../../db/repos/entries/entries';
+import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html/escape';
 import { siteIdentity } from '../content/identity';

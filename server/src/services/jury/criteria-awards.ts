@@ -2,7 +2,7 @@ import { Code } from '../../../../common/errors';
 import type { Award, Criterion } from '../../../../common/jury/api-types';
 import type { AwardInput, CriterionInput } from '../../../../common/jury/schemas';
 import { type Db, nowIso } from '../../db/database';
-import { findEntry } from '../../db/repos/entries/entries';
+import { findEntry } from '../../db/repos/entries/repository';
 import { deleteAward, findAward, insertAward, listAwards, setEntryAward, updateAward } from '../../db/repos/jury/awards';
 import { deleteCriterion, findCriterion, insertCriterion, listCriteria, updateCriterion } from '../../db/repos/jury/criteria';
 import { AppError } from '../../errors';

@@ -4,7 +4,7 @@ import type { ScoreSheetInput } from '../../../../common/jury/schemas';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
-import { findAssignedEntry, listAssignedEntries } from '../../db/repos/entries/entries';
+import { findAssignedEntry, listAssignedEntries } from '../../db/repos/entries/repository';
 import { listCriteria } from '../../db/repos/jury/criteria';
 import { findJuror } from '../../db/repos/jury/jurors';
 import { reviewsOfJuror, scoresOfJuror, writeRecusal, writeSheet } from '../../db/repos/jury/scores';

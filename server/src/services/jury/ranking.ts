@@ -3,7 +3,7 @@ import type { Ranking } from '../../../../common/jury/api-types';
 import { rankGroup } from '../../../../common/jury/ranking';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { rankableEntries } from '../../db/repos/entries/entries';
+import { rankableEntries } from '../../db/repos/entries/repository';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { listCriteria } from '../../db/repos/jury/criteria';
 import { countedScores } from '../../db/repos/jury/scores';

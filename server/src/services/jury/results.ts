@@ -4,7 +4,7 @@ import type { PublicResults, ResultsState } from '../../../../common/jury/api-ty
 import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
-import { countUnmailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/entries/entries';
+import { countUnmailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/entries/repository';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { claimMailing, countMailed, markMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';

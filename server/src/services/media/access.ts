@@ -1,6 +1,6 @@
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
-import { findEntryForMedia } from '../../db/repos/entries/entries';
+import { findEntryForMedia } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
 
 /**

@@ -3,7 +3,7 @@ import type { MediaStatus, MediaStatusName } from '../../../../common/media';
 import type { MediaSettings } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { findEntriesForMedia, findEntryForMedia } from '../../db/repos/entries/entries';
+import { findEntriesForMedia, findEntryForMedia } from '../../db/repos/entries/repository';
 import { deleteJobByEntry, findJobByEntry, findJobsByEntries, type MediaJob, upsertJob } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { removeRendition, removeWorkFolders } from './paths';

@@ -3,7 +3,7 @@ import { Code } from '../../../../common/errors';
 import { ERASED_EMAIL_DOMAIN, type ErasureCounts } from '../../../../common/privacy';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { listAllUserEntries, lockUser, updateEntry } from '../../db/repos/entries/entries';
+import { listAllUserEntries, lockUser, updateEntry } from '../../db/repos/entries/repository';
 import { deleteJobByEntry, findJobsByEntries } from '../../db/repos/media';
 import { insertErasure } from '../../db/repos/privacy/erasures';
 import {

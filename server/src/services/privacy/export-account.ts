@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, isLocale } from '../../../../common/locales';
 import type { AccountExport } from '../../../../common/privacy';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { listAllUserEntries, listReviews } from '../../db/repos/entries/entries';
+import { listAllUserEntries, listReviews } from '../../db/repos/entries/repository';
 import { accountVotes } from '../../db/repos/entries/vote-counts';
 import { contactMessagesFrom, findAccount, userSessions, userUploads } from '../../db/repos/privacy/personal-data';
 import { AppError } from '../../errors';

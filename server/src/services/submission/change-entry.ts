@@ -2,7 +2,7 @@ import type { Locale } from '../../../../common/locales';
 import type { EntryUpdateInput, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { lockUser, updateEntry } from '../../db/repos/entries/entries';
+import { lockUser, updateEntry } from '../../db/repos/entries/repository';
 import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
 import type { SessionUser } from '../auth/sessions';
 import { assertMayApply, withdrawnColumns } from '../entries/status';

@@ -3,7 +3,7 @@ import type { Locale } from '../../../../common/locales';
 import type { MyEntry, MyEntryDetail, UploadPurpose } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { type EntryRow, findUserEntry, listUserEntries } from '../../db/repos/entries/entries';
+import { type EntryRow, findUserEntry, listUserEntries } from '../../db/repos/entries/repository';
 import { entryUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { ownerEntry, ownerEntryDetail } from '../entries/presenter';

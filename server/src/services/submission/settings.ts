@@ -3,7 +3,7 @@ import { UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from '../../..
 import { Code } from '../../../../common/errors';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT, type SubmissionInfo } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
-import { countActiveEntries } from '../../db/repos/entries/entries';
+import { countActiveEntries } from '../../db/repos/entries/repository';
 import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';

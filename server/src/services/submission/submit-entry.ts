@@ -4,7 +4,7 @@ import { isLocale, type Locale } from '../../../../common/locales';
 import type { EntryCreateInput } from '../../../../common/schemas/entry';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
-import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/entries/entries';
+import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/entries/repository';
 import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { confirmationMail } from '../../mail/templates/submission/confirmation';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, DialectName } from '../../database';
 import type { UploadsTable } from '../../schema/submission';
-import { lockUser } from '../entries/entries';
+import { lockUser } from '../entries/repository';
 import { type UploadUsage, uploadUsage } from './upload-usage';
 
 type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;

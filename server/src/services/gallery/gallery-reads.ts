@@ -3,7 +3,7 @@ import { Code } from '../../../../common/errors';
 import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
-import { findApproved, listApproved, neighbours } from '../../db/repos/entries/entries';
+import { findApproved, listApproved, neighbours } from '../../db/repos/entries/repository';
 import { slotTaken } from '../../db/repos/gallery/votes';
 import { findJobByEntry } from '../../db/repos/media';
 import { entryUpload } from '../../db/repos/submission/uploads';
