@@ -1,4 +1,5 @@
 import { type AnswerValue, type FieldDefinition, localText, type PresentedAnswer, type TeamMember } from '../../../../common/entry-form/definitions';
+import { assertNever } from '../../../../common/exhaustive';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
@@ -29,8 +30,15 @@ export function answerText(field: FieldDefinition, value: AnswerValue, locale: L
       return t(locale, 'entryForm.server.fileAttached');
     case 'teamMembers':
       return (value as TeamMember[]).map((m) => [m.name, m.role, m.email].filter(Boolean).join(' / ')).join('; ');
-    default:
+    case 'shortText':
+    case 'longText':
+    case 'number':
+    case 'date':
+    case 'email':
+    case 'phone':
       return String(value);
+    default:
+      return assertNever(field.type, 'field type');
   }
 }
 

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { assertNever } from '../../../../common/exhaustive';
 import type { MediaStatus } from '../../../../common/media';
 
 /** "Waiting for processing" / "Processing 42%" / "Ready to play" / "Processing failed", for My entries and the console. */
@@ -12,7 +13,9 @@ export function MediaStatusText({ status }: { status: Pick<MediaStatus, 'status'
       return <FormattedMessage id="media.status.done" />;
     case 'failed':
       return <FormattedMessage id="media.status.failed" />;
-    default:
+    case 'none':
       return <FormattedMessage id="media.status.none" />;
+    default:
+      return assertNever(status.status, 'media status');
   }
 }

@@ -1,5 +1,6 @@
 import { Checkbox, Input, InputNumber, Radio, Select } from 'antd';
 import type { PublicField } from '../../../../../common/entry-form/definitions';
+import { assertNever } from '../../../../../common/exhaustive';
 import { FieldFileInput } from './FieldFileInput';
 import { TeamMembersInput } from './TeamMembersInput';
 
@@ -62,7 +63,9 @@ export function AnswerInput({ field, id, ...control }: { field: PublicField; id:
       return <FieldFileInput id={id} {...control} onRemove={field.required ? undefined : () => undefined} />;
     case 'teamMembers':
       return <TeamMembersInput id={id} {...control} max={limits.maxItems} />;
-    default:
+    case 'shortText':
       return <Input id={id} {...control} showCount={Boolean(limits.maxLength)} maxLength={limits.maxLength} />;
+    default:
+      return assertNever(field.type, 'field type');
   }
 }
