@@ -143,12 +143,13 @@ test('contact us: the browser check runs in the background; a tampered solution 
   expectCleanExcept(problems, [[400, '/api/contact']]);
 });
 
-test('/share shows the seeded tips with share links and takes a scam report', async ({ page, expectClean }) => {
+test('/share shows the seeded tips with one share block and takes a scam report', async ({ page, expectClean }) => {
   await page.goto('/share');
   const zh = MESSAGES['zh-CN'];
   expect(await heading(page)).toBe(zh['route.share']);
   await expect(page.locator('.tip-card')).toHaveCount(6);
-  const weibo = await page.locator('.tip-card').first().getByRole('link', { name: zh['share.weibo'] }).getAttribute('href');
+  await expect(page.getByRole('link', { name: zh['share.weibo'] })).toHaveCount(1);
+  const weibo = await page.getByRole('link', { name: zh['share.weibo'] }).getAttribute('href');
   expect(new URL(weibo ?? '').searchParams.get('url')).toMatch(/\/share$/);
   await page.getByLabel(zh['share.what']).fill('有人冒充快递员让我点链接理赔');
   await page.getByLabel(zh['share.when']).fill('2026-11-01');

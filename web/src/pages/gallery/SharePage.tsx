@@ -24,15 +24,23 @@ export default function SharePage() {
       <PageHeader title={label('route.share')} intro={label('share.pageIntro')} />
       <div className="container content-grid share-page">
         <section className="content-main">
-          <h2 className="section-title section-title--sm">
-            <FormattedMessage id="share.tipsTitle" />
-          </h2>
+          <div className="tips-head">
+            <h2 className="section-title section-title--sm">
+              <FormattedMessage id="share.tipsTitle" />
+            </h2>
+            {/* One share block for the page: every tip is on it, and twelve identical buttons read as noise. */}
+            <div className="tips-share">
+              <span className="tips-share-label">
+                <FormattedMessage id="share.tipsShare" />
+              </span>
+              <SocialShare url={pageUrl} text={label('share.tipsShareText')} label={label('share.tipsShare')} />
+            </div>
+          </div>
           <ul className="tip-list" aria-busy={tips.isPending}>
             {(tips.data ?? []).map((tip) => (
               <li key={tip.id} className="tip-card">
                 <h3>{tip.title}</h3>
                 <p>{tip.body}</p>
-                <SocialShare url={pageUrl} text={`${tip.title} - ${tip.body}`} label={`${label('share.tipShareLabel')}: ${tip.title}`} about={tip.title} />
               </li>
             ))}
           </ul>
