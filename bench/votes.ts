@@ -64,7 +64,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', yardstick: LoadResul
     const list = await load({ url: `http://127.0.0.1:${appPort}/api/gallery?page=1&sort=votes` });
     const after = await countAll(ctx);
     row(`vote POST, ${dialect} (app)`, figures(real));
-    // Issue I's goals: SQLite (every acknowledged vote durable) >= 0.25x, PostgreSQL >= 0.15x, p99 <= 20 ms.
+    // The goals: SQLite (every acknowledged vote durable) >= 0.25x, PostgreSQL >= 0.15x, p99 <= 20 ms.
     const goal = dialect === 'sqlite' ? 0.25 : 0.15;
     row('  ratio app / no-op', `${ratio(real, yardstick)} (goal >= ${goal}x, p99 <= 20 ms)`);
     row(`vote POST, ${dialect} (raw node:http baseline)`, figures(base));

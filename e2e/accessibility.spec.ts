@@ -9,7 +9,7 @@ import { publicRoutePaths } from './support/public-paths';
 import { chooseOption } from './support/select';
 
 /**
- * Issue M: axe-core with the WCAG 2.0-2.2 A/AA rules on every public route in the three locales (plus the
+ * Axe-core with the WCAG 2.0-2.2 A/AA rules on every public route in the three locales (plus the
  * bare /share) and on every console page; any serious or critical violation fails the page's test, naming the
  * rule and the elements. Detail pages use the first item the public API lists; /account is read signed in.
  */

@@ -11,7 +11,7 @@ import { createOrganiser } from './support/entrant-ui';
 import { chooseOption } from './support/select';
 
 /**
- * Issue E acceptance in Chromium: an organiser signs in at /admin/#/login, downloads the files of an entry a
+ * In Chromium: an organiser signs in at /admin/#/login, downloads the files of an entry a
  * person submitted through the API and approves it, and it then shows in /gallery; publishes zh-CN-only news
  * that /zh-TW shows converted; a visitor never loads console code; an XSS corpus saved through news and
  * exhibition bodies stays inert on the public pages (the sanitiser stops it: a payload reaching the page

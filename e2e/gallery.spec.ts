@@ -6,7 +6,7 @@ import { MESSAGES } from '../common/i18n/index';
 import { expect, heading, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 
-/** Issue D in Chromium: gallery filters and load-more, voting, sharing and the poster, contact with the proof-of-work check. */
+/** In Chromium: gallery filters and load-more, voting, sharing and the poster, contact with the proof-of-work check. */
 const en = MESSAGES['en-US'];
 
 /** Like expectClean, but a refusal the test provokes on purpose (Chromium logs its status) is expected. */

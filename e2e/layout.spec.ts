@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { publicRoutePaths } from './support/public-paths';
 
 /**
- * Issue M: every public page at 390 px and 1280 px keeps its main content between the page's content
+ * Every public page at 390 px and 1280 px keeps its main content between the page's content
  * edges. The left edge is where the page's heading starts (the banner's title, else the h1); the right
  * edge mirrors it. An element of <main> that starts left of the edge or ends right of the mirrored edge is
  * named, unless it is a full-width band outside the page's .container (a tinted section, the header banner)
@@ -77,3 +77,28 @@ for (const width of WIDTHS) {
     expectClean();
   });
 }
+
+test('at 390 px the header keeps one row and the site name at most two lines, in every locale', async ({ page, expectClean }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found: string[] = [];
+  for (const locale of ['zh-CN', 'zh-TW', 'en-US']) {
+    await page.goto(`/${locale}/home`);
+    await expect(page.locator('.site-header [data-testid="site-name"]')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const box = await page.evaluate(() => {
+      const name = document.querySelector('.site-header [data-testid="site-name"]') as HTMLElement;
+      const menu = document.querySelector('.site-header .menu-button') as HTMLElement;
+      const lineHeight = parseFloat(getComputedStyle(name).lineHeight);
+      return {
+        lines: Math.round(name.getBoundingClientRect().height / lineHeight),
+        nameTop: name.getBoundingClientRect().top,
+        menuTop: menu.getBoundingClientRect().top,
+        headerHeight: (document.querySelector('.site-header') as HTMLElement).getBoundingClientRect().height,
+      };
+    });
+    if (box.lines > 2) found.push(`${locale}: site name in ${box.lines} lines`);
+    if (box.headerHeight > 80) found.push(`${locale}: header ${box.headerHeight} px high`);
+  }
+  expect(found).toEqual([]);
+  expectClean();
+});

@@ -6,7 +6,7 @@ import DEMO_IDENTITY from '../server/src/db/seed/content/identity.json' with { t
 import { expect, heading, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 
-/** Issue A acceptance in Chromium: every route renders, locales, redirects, errors, pagination, a11y. */
+/** In Chromium: every route renders, locales, redirects, errors, pagination, a11y. */
 // The server under test runs the demo contest: its name is the demo organiser's identity.
 const site = (l: Locale) => DEMO_IDENTITY.i18n[l].siteName;
 const title = (l: Locale, key: string) => MESSAGES[l][key as 'site.name'];

@@ -9,7 +9,7 @@ import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
 
 /**
- * Issue M: what a visitor sees. The demo contest's pictures and films are each their own; the featured
+ * What a visitor sees. The demo contest's pictures and films are each their own; the featured
  * exhibition film plays; a film's page has its title as h1 (with the entrant's language), credits and
  * runtime; a gallery card votes like the entry page; home and gallery count down to the end of voting; the
  * share area copies the link and shows a QR code of it for WeChat.

@@ -8,7 +8,7 @@ import { createOrganiser } from './support/entrant-ui';
 import { mailsTo } from './support/mail-sink-ports';
 
 /**
- * Issue H in Chromium: a person votes in each of the organiser's three voter modes. Anonymous: the button's
+ * In Chromium: a person votes in each of the organiser's three voter modes. Anonymous: the button's
  * proof of work runs in the background, the click counts. E-mail: the code is read from the mail the product
  * sent (the e2e SMTP sink). Account: an anonymous visitor is sent to log in, and back, and then votes. The
  * organiser sets the mode through the console API, as the settings page saves it.

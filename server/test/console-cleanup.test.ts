@@ -8,7 +8,7 @@ import { testSettings } from './media-helpers';
 import { api, beginUpload, type Client, createUpload, credential, listen, patch } from './submission-client';
 
 /**
- * Issue J, cleanup: files the product made and then stopped referring to (a content image the organiser
+ * Cleanup: files the product made and then stopped referring to (a content image the organiser
  * replaced, an exhibition video converted but never saved, an upload left half-way) are removed once older
  * than a day; what is in use stays; the console dashboard shows the counts of the last sweep.
  */

@@ -8,7 +8,7 @@ import { exitCodeOf, spawnWorker, workerEnv } from './media-helpers';
 import { api, type Client, createUpload, credential, listen, patch } from './submission-client';
 
 /**
- * Issue J, the exhibition-video conversion on the media job queue: an organiser's upload becomes a job that a
+ * The exhibition-video conversion on the media job queue: an organiser's upload becomes a job that a
  * worker process leases; the worker is killed in the middle of the conversion; a worker started afterwards
  * on the same host takes the job again as soon as it sees the first one's process gone (not at the end of the
  * lease) and publishes the video exactly once.

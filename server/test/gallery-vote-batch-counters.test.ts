@@ -8,7 +8,7 @@ import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { DIALECTS, solvedVote, startAppOn, startTestApp, type TestApp } from './factories';
 
 /**
- * Issue I, the counters a vote's difficulty and signals are read from (memory, or Redis with REDIS_URL)
+ * The counters a vote's difficulty and signals are read from (memory, or Redis with REDIS_URL)
  * instead of counting rows per vote: the window's edges, a restart that keeps an address's budget (warmed
  * from the database), votes of one batch seeing those before them, and two instances sharing the counts
  * through Redis. Votes go through the vote endpoint with challenges from GET /api/challenge.

@@ -18,7 +18,7 @@ import {
 } from './factories';
 
 /**
- * Issue I, group commit, on each database: votes that arrive together are written by one transaction, and
+ * Group commit, on each database: votes that arrive together are written by one transaction, and
  * every vote ends as it would have one after another. Two apps: one with the default window (a batch is
  * what arrived in one turn of the event loop, plus whatever came while the last one was written) for the
  * thousand-vote bursts, one whose first vote waits 1 s for the others (VOTE_BATCH_MS) so a test knows

@@ -7,7 +7,7 @@ import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { badInputTally, DIALECTS, solvePow, startAppOn, startTestApp, type TestApp, wrongSolution } from './factories';
 
 /**
- * Issue H, part 1, on each database: a vote is paid for with a proof-of-work challenge. Missing, wrong,
+ * On each database: a vote is paid for with a proof-of-work challenge. Missing, wrong,
  * forged, expired, other-purpose and replayed solutions are refused and audited (counted here: 0 accepted),
  * one challenge pays for one vote even in parallel and across two app instances on one database, and the
  * difficulty rises with the counted votes of the address and of its subnet in the hour. Every vote goes

@@ -6,7 +6,7 @@ import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { badInputTally, codeIn, createTestUser, DIALECTS, solvePow, useMailedApp } from './factories';
 
 /**
- * Issue H, part 2, on each database: who a voter is, as the organiser sets it. E-mail mode: a code mailed
+ * On each database: who a voter is, as the organiser sets it. E-mail mode: a code mailed
  * through real SMTP (the sink), wrong, expired and reused codes and throwaway domains refused, one vote per
  * address, the address stored only hashed and shown masked. Account mode: an anonymous vote refused with
  * 2020, a signed-in account votes once. Every vote goes through the vote endpoint; seeded entries are the ballot.

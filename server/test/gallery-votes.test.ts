@@ -9,7 +9,7 @@ import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { createTestUser, DIALECTS, newEntrant, openSubmissions, solvePow, startTestApp, submitEntry, type TestApp } from './factories';
 
 /**
- * Issue D voting acceptance, on each database: the unique slot, the count, the audit log, the refusals.
+ * Voting, on each database: the unique slot, the count, the audit log, the refusals.
  * Every vote is cast through the vote endpoint with a solved proof-of-work challenge, as a browser sends it
  * (the challenge from GET /api/challenge; for the thousand-vote bursts, from the same service, since the
  * endpoint's own rate limit would refuse a thousand from one test address). The seeded demo entries (ids 1-12)

@@ -22,7 +22,7 @@ import { exitCodeOf, runUntilSettled, testSettings } from './media-helpers';
 import { api } from './submission-client';
 
 /**
- * Issue J, backups: `npm run backup` runs while votes flow, `npm run restore` puts the archive into an empty
+ * Backups: `npm run backup` runs while votes flow, `npm run restore` puts the archive into an empty
  * DATA_DIR (and an empty database), and an app started on it has every counted vote as a row and an audit
  * line, and serves the cover and film of an entry submitted through the API.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, DIALECTS, newEntrant, openSubmissions, solvedVote, startTestApp, submitEntry, type TestApp } from './factories';
 
 /**
- * Issue J, metrics: /metrics refuses a scraper without the token, and shows the uploads and votes this test
+ * Metrics: /metrics refuses a scraper without the token, and shows the uploads and votes this test
  * has just made through the API (an entry submitted over tus, approved, voted for).
  */
 const TOKEN = 'scrape-me-7d1f0a';

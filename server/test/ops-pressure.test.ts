@@ -4,7 +4,7 @@ import type { AppContext } from '../src/context';
 import { createTestDatabase, type TestDatabase, testContext } from './factories';
 
 /**
- * Issue J, back-pressure: a handler that blocks the event loop past the threshold makes the requests
+ * Back-pressure: a handler that blocks the event loop past the threshold makes the requests
  * answer 503 with Retry-After and 9510 (in the visitor's language), while /livez still answers.
  */
 describe('under pressure', () => {

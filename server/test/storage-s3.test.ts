@@ -8,7 +8,7 @@ import { runUntilSettled, testSettings } from './media-helpers';
 import { api, beginUpload, type Client, patch, sha256 } from './submission-client';
 
 /**
- * Issue J, S3 for real: with S3_* settings the app keeps uploaded originals in a bucket of an S3-compatible
+ * S3 for real: with S3_* settings the app keeps uploaded originals in a bucket of an S3-compatible
  * server on loopback (s3rver). A tus upload is stored there and resumes after an interruption; the film of an
  * entry submitted through the API is fetched from the bucket by the media worker; the organiser downloads the
  * files from it; a cancelled upload leaves nothing in the bucket.

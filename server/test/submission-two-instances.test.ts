@@ -8,7 +8,7 @@ import { type S3Server, startS3Server } from './helpers/s3-server';
 import { beginUpload, type Client, listen, patch, sha256 } from './submission-client';
 
 /**
- * Issue J, uploads across instances without sticky sessions: two app instances on one database, one data
+ * Uploads across instances without sticky sessions: two app instances on one database, one data
  * folder and one Redis. The PATCHes of one upload alternate between them and the stored original has the
  * film's SHA-256; and a PATCH left hanging on one instance (a client that moved on) is let go as soon as the
  * other instance touches the upload, because the upload locks live in Redis. Once with originals on the
