@@ -73,7 +73,8 @@ export function RichTextToolbar({ editor }: { editor: Editor }) {
   const heading = (level: 2 | 3 | 4) => (
     <ToolButton
       key={level}
-      label={f(`console.editor.h${level}`)}
+      // The name holds the visible "H2" too, so voice control finds the button by what it shows.
+      label={`${f(`console.editor.h${level}`)} H${level}`}
       icon={<span className="rich-editor-glyph">{`H${level}`}</span>}
       active={state[`h${level}`]}
       onClick={() => chain().toggleHeading({ level }).run()}
