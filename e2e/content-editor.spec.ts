@@ -19,6 +19,8 @@ const TITLE = '反诈短片征集开始';
 const HEADING = '参赛须知';
 const PARAGRAPH = '作品须为原创，时长三至十分钟。';
 const ALT = '评委在观看参赛短片';
+const EN_PARAGRAPH = 'Entries must be original and three to ten minutes long.';
+const EN_ALT = 'The jury watching the films';
 
 const tabField = (page: Page, tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
 
@@ -108,6 +110,36 @@ test('the organiser writes a news item with a heading and a library image in the
   await expect(picture).toHaveAttribute('src', /^\/media\/library\//);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1920);
   await visitor.screenshot({ path: path.join(SHOTS, 'public.png'), fullPage: true });
+  const src = await picture.getAttribute('src');
+
+  // The stored body opens in the editor again; the English text is written with the same library picture.
+  await page.goto(`${EMPTY_BASE_URL}/admin/#/content/news`);
+  await page
+    .locator('.ant-table-row')
+    .filter({ hasText: TITLE })
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
+  await expect(tabField(page, '简体中文', '正文').locator('h2')).toHaveText(HEADING);
+  await expect(tabField(page, '简体中文', '正文').getByRole('img', { name: ALT })).toBeVisible();
+  await page.getByRole('tab', { name: /English/ }).click();
+  await tabField(page, 'English', '标题').fill('Short films against fraud: call for entries');
+  await tabField(page, 'English', '摘要').fill('Films on guarding against fraud');
+  await tabField(page, 'English', '正文').click();
+  await page.keyboard.type(EN_PARAGRAPH);
+  await page.getByRole('tabpanel', { name: 'English' }).getByRole('button', { name: '插入图片' }).click();
+  await picker.getByRole('button', { name: '选择 jury.jpg' }).click();
+  await picker.getByLabel('图片说明（替代文字）').fill(EN_ALT);
+  await picker.getByRole('button', { name: /插\s*入/ }).click();
+  await expect(page.getByRole('tab', { name: /缺内容/ })).toHaveCount(0);
+  const updated = page.waitForResponse((r) => r.url().endsWith(`/api/admin/content/news/${id}`) && r.request().method() === 'PUT');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  expect((await updated).status()).toBe(200);
+  await expect(row.getByTestId('missing-en-US')).toHaveCount(0);
+  await expect(row).toBeVisible();
+
+  await visitor.goto(`${EMPTY_BASE_URL}/en-US/events/${id}`);
+  await expect(article).toContainText(EN_PARAGRAPH);
+  await expect(article.getByRole('img', { name: EN_ALT })).toHaveAttribute('src', src ?? 'no picture');
   await visitor.close();
   expect(visitorProblems.list).toEqual([]);
   expectClean();
