@@ -96,6 +96,7 @@ test('the organiser writes a news item with a heading and a library image in the
   await page.goto(`${EMPTY_BASE_URL}/admin/#/media-library`);
   await expect(page.getByTestId('library-image')).toContainText('用在 1 处');
   await expect(page.getByTestId('library-image').getByRole('button', { name: '删除' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A visitor reads the item: the heading, and the picture loaded from the site itself.
   const visitor = await page.context().browser()?.newPage();
