@@ -21,6 +21,7 @@ const PARAGRAPH = '作品须为原创，时长三至十分钟。';
 const ALT = '评委在观看参赛短片';
 const EN_PARAGRAPH = 'Entries must be original and three to ten minutes long.';
 const EN_ALT = 'The jury watching the films';
+const RULES_URL = 'https://example.org/rules';
 
 const tabField = (page: Page, tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
 
@@ -127,6 +128,17 @@ test('the organiser writes a news item with a heading and a library image in the
   await tabField(page, 'English', '摘要').fill('Films on guarding against fraud');
   await tabField(page, 'English', '正文').click();
   await page.keyboard.type(EN_PARAGRAPH);
+  // A link: a script address is refused in the dialog with its catalogue text; a web address is linked.
+  await page.keyboard.press('Enter');
+  await page.getByRole('tabpanel', { name: 'English' }).getByRole('button', { name: '链接' }).click();
+  const linkDialog = page.getByRole('dialog', { name: '链接' });
+  await linkDialog.getByLabel('链接地址').fill('javascript:alert(1)');
+  await linkDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(linkDialog.getByText('链接只能是 http(s) 网址或 mailto: 邮箱地址')).toBeVisible();
+  await linkDialog.getByLabel('链接地址').fill(RULES_URL);
+  await linkDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(tabField(page, 'English', '正文').getByRole('link', { name: RULES_URL })).toHaveAttribute('href', RULES_URL);
   await page.getByRole('tabpanel', { name: 'English' }).getByRole('button', { name: '插入图片' }).click();
   await picker.getByRole('button', { name: '选择 jury.jpg' }).click();
   await picker.getByLabel('图片说明（替代文字）').fill(EN_ALT);
@@ -140,6 +152,7 @@ test('the organiser writes a news item with a heading and a library image in the
 
   await visitor.goto(`${EMPTY_BASE_URL}/en-US/events/${id}`);
   await expect(article).toContainText(EN_PARAGRAPH);
+  await expect(article.getByRole('link', { name: RULES_URL })).toHaveAttribute('href', RULES_URL);
   await expect(article.getByRole('img', { name: EN_ALT })).toHaveAttribute('src', src ?? 'no picture');
   await visitor.close();
   expect(visitorProblems.list).toEqual([]);
