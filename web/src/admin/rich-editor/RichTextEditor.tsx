@@ -31,7 +31,7 @@ export default function RichTextEditor({ id, value, onChange, label }: { id?: st
     ],
     content: value ?? '',
     editorProps: {
-      attributes: { id: id ?? '', role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'rich-editor-content rich-text' },
+      attributes: { ...(id ? { id } : {}), role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'rich-editor-content rich-text' },
     },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : e.getHTML();
