@@ -77,10 +77,10 @@ test('the organiser sets up their own contest from the checklist, opens submissi
   await page.goto(`${EMPTY_BASE_URL}/admin/#/pages`);
   await chooseOption(page, page.getByLabel('页面', { exact: true }), '大赛详情');
   await tabField(page, '简体中文', '标题').fill('大赛规则');
-  await tabField(page, '简体中文', '正文（HTML）').fill(`<p>${DETAILS['zh-CN']}</p>`);
+  await tabField(page, '简体中文', '正文').fill(DETAILS['zh-CN']);
   await page.getByRole('tab', { name: 'English' }).click();
   await tabField(page, 'English', '标题').fill('Rules');
-  await tabField(page, 'English', '正文（HTML）').fill(`<p>${DETAILS['en-US']}</p>`);
+  await tabField(page, 'English', '正文').fill(DETAILS['en-US']);
   const published = page.waitForResponse((r) => r.url().endsWith('/api/admin/pages/eventDetails/publish'));
   await page.getByRole('button', { name: /^发\s*布$/ }).click();
   expect((await published).status()).toBe(200);

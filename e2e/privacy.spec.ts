@@ -55,10 +55,10 @@ test('empty install: the organiser publishes their own notice in the console and
   await chooseOption(page, page.getByLabel('页面', { exact: true }), m('zh-CN', 'route.privacy'));
   const field = (tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
   await field('简体中文', '标题').fill('隐私政策');
-  await field('简体中文', '正文（HTML）').fill('<p>本大赛由星河文化主办，个人信息只用于评选。</p>');
+  await field('简体中文', '正文').fill('本大赛由星河文化主办，个人信息只用于评选。');
   await page.getByRole('tab', { name: 'English' }).click();
   await field('English', '标题').fill('Privacy policy');
-  await field('English', '正文（HTML）').fill('<p>Run by Galaxy Culture; personal data serves the judging only.</p>');
+  await field('English', '正文').fill('Run by Galaxy Culture; personal data serves the judging only.');
   const published = page.waitForResponse((r) => r.url().endsWith('/api/admin/pages/privacy/publish'));
   await page.getByRole('button', { name: /发\s*布/ }).click();
   expect((await published).status()).toBe(200);

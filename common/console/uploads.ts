@@ -15,6 +15,8 @@ export const CONTENT_IMAGE_MAX_EDGE: Record<ContentImagePurpose, number> = {
   siteLogo: 800,
   heroImage: 2560,
 };
+/** Images of the media library sit in article bodies, as wide as a news cover at most. */
+export const LIBRARY_IMAGE_MAX_EDGE = 1920;
 export const CONTENT_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** A template (entry form, letter, commitment) is a short document; 20 MB leaves room for scans. */
@@ -40,6 +42,18 @@ export const isFieldFileName = (name: string): name is FieldFileName => FIELD_FI
 export type DownloadableFile = EntryFileName | FieldFileName;
 
 export type ContentImageUpload = { url: string; width: number; height: number; bytes: number; format: 'jpg' | 'png' | 'webp' };
+/** One image of the media library; `uses` counts the news items, exhibitions and pages whose texts show it. */
+export type LibraryImage = {
+  id: number;
+  url: string;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  format: string;
+  createdAt: string;
+  uses: number;
+};
 export type TemplateFileUpload = { id: number; fileUrl: string; fileName: string; bytes: number; kind: 'pdf' | 'doc' | 'docx' | 'zip' };
 /** One downloadable file of an entry; `fileName` is the name the download gets. */
 export type EntryFileInfo = { name: EntryFileName; fileName: string; size: number | null };

@@ -185,6 +185,11 @@ export const Code = {
   IdentityPsbNumber: 6055,
   IdentityTextTooLong: 6056,
   PageNotWritten: 6060,
+  // The media library: an image still shown in some text is not deleted; a library image that is gone.
+  MediaInUse: 6070,
+  MediaNotFound: 6071,
+  // A link in rich text goes to a web page or an e-mail address, nothing a browser would run.
+  LinkScheme: 6072,
   // 61xx the organiser's entry groups and fields
   EntryGroupNotFound: 6100,
   EntryGroupHasEntries: 6101,

@@ -6,6 +6,7 @@ import { signDownloadLink } from '../src/services/entries/download-links';
 import {
   createTestUser,
   DIALECTS,
+  filesUnder,
   makeImage,
   makeZip,
   newEntrant,
@@ -16,16 +17,6 @@ import {
   submitEntry,
   type TestApp,
 } from './factories';
-
-/** Every file below a folder (recursive), so a refused upload can be shown to have written nothing. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
 
 // Generated once for both databases.
 let bigJpegWithExif: Buffer;

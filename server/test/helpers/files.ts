@@ -186,3 +186,13 @@ export async function entryFileSet(film: Buffer): Promise<[EntryFilePurpose, Buf
     ['empower', makeZip([{ name: 'letter.pdf', data: SMALL_PDF }])],
   ];
 }
+
+/** Every file below a folder (recursive, sorted), so a refused upload can be shown to have written nothing. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}

@@ -1,9 +1,24 @@
-import { Alert, Button, Form, Input, Tabs } from 'antd';
-import { useCallback, useState } from 'react';
+import { Alert, Button, Form, Input, Skeleton, Tabs } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { missingLocales } from '../../../common/console/missing-locales';
 import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
 import { adminSend } from './api';
 import type { FieldDef } from './content-fields';
+import { MissingLocaleMark } from './MissingLocales';
+
+// TipTap and ProseMirror load with the first rich field shown, never with the console's shell or the public site.
+const RichTextEditor = lazy(() => import('./rich-editor/RichTextEditor'));
+
+/** A rich field of the form: the editor once loaded; Form.Item hands value and onChange through. */
+function RichField(props: { id?: string; value?: string; onChange?: (html: string) => void; label: string }) {
+  const intl = useIntl();
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} title={false} aria-label={intl.formatMessage({ id: 'console.editor.loading' })} />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
 
 /** Preview of a rich field: the server's sanitiser runs first, so this is what visitors will get. */
 function RichPreview({ html }: { html: string }) {
@@ -19,6 +34,12 @@ export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; c
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
   const [preview, setPreview] = useState<Record<string, string>>({});
+  // The tabs of locales that lack a text another locale has, as the organiser types.
+  const texts = Form.useWatch('i18n', form) as Record<string, Record<string, unknown>> | undefined;
+  const missing = missingLocales(
+    texts ?? {},
+    fields.map((field) => field.name),
+  );
 
   const showPreview = async (locale: string, field: string) => {
     const html = String(form.getFieldValue(['i18n', locale, field]) ?? '');
@@ -30,7 +51,12 @@ export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; c
     <Tabs
       items={SUPPORTED_LOCALES.map((locale) => ({
         key: locale,
-        label: LOCALE_LABELS[locale],
+        label: (
+          <span className="locale-tab">
+            {LOCALE_LABELS[locale]}
+            {missing.includes(locale) && <MissingLocaleMark />}
+          </span>
+        ),
         forceRender: true,
         children: (
           <>
@@ -49,8 +75,10 @@ export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; c
               return (
                 <div key={field.name}>
                   <Form.Item name={name} label={label} rules={required ? [{ required: true, whitespace: true }] : []}>
-                    {field.type === 'rich' || field.type === 'lines' ? (
-                      <Input.TextArea rows={field.type === 'rich' ? 8 : 4} />
+                    {field.type === 'rich' ? (
+                      <RichField label={label} />
+                    ) : field.type === 'lines' ? (
+                      <Input.TextArea rows={4} />
                     ) : field.type === 'textarea' ? (
                       <Input.TextArea rows={3} />
                     ) : (

@@ -19,6 +19,7 @@ export const CONSOLE_MENU: ConsoleMenuItem[] = [
       { key: '/content/templates', label: 'console.menu.templates', access: 'canSeeAdmin' },
       { key: '/content/scamTips', label: 'console.menu.scamTips', access: 'canSeeAdmin' },
       { key: '/pages', label: 'console.menu.pages', access: 'canSeeAdmin' },
+      { key: '/media-library', label: 'console.menu.mediaLibrary', access: 'canSeeAdmin' },
     ],
   },
   { key: '/votes', label: 'console.menu.votes', access: 'canSeeAdmin' },

@@ -14,6 +14,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'entries', lazy: async () => ({ Component: (await import('./pages/EntriesPage')).EntriesPage }) },
       { path: 'content/:kind', lazy: async () => ({ Component: (await import('./pages/ContentPage')).ContentPage }) },
       { path: 'pages', lazy: async () => ({ Component: (await import('./pages/EditablePagesPage')).EditablePagesPage }) },
+      { path: 'media-library', lazy: async () => ({ Component: (await import('./pages/MediaLibraryPage')).MediaLibraryPage }) },
       { path: 'votes', lazy: async () => ({ Component: (await import('./pages/VotesPage')).VotesPage }) },
       { path: 'inbox', lazy: async () => ({ Component: (await import('./pages/InboxPage')).InboxPage }) },
       { path: 'entry-form', lazy: async () => ({ Component: (await import('./pages/entry-form/EntryFormPage')).EntryFormPage }) },

@@ -50,10 +50,23 @@ export type InboxHandledTable = {
   created_at: string;
 };
 
+/** One image of the console's media library (the public copy's address and its size after re-encoding). */
+export type MediaLibraryTable = {
+  id: Generated<number>;
+  url: string;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  format: string;
+  created_at: string;
+};
+
 /** Table types of the console area; add them here and to its migration. */
 export type ConsoleTables = {
   entry_reviews: EntryReviewsTable;
   vote_voids: VoteVoidsTable;
   vote_review_actions: VoteReviewActionsTable;
   inbox_handled: InboxHandledTable;
+  media_library: MediaLibraryTable;
 };

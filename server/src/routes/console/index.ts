@@ -43,6 +43,7 @@ import { adminPage } from './admin-page';
 import { consoleEntryFormRoutes } from './entry-form';
 import { consoleFileRoutes } from './files';
 import { consoleJuryRoutes } from './jury';
+import { consoleMediaLibraryRoutes } from './media-library';
 import { sendCsv } from './send-csv';
 
 /** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
@@ -250,6 +251,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
 
   // Files: content images and templates uploaded, an entry's files downloaded (own body parser, same guard).
   await app.register(consoleFileRoutes);
+  // The media library: images uploaded once and placed in article bodies (own body parser, same guard).
+  await app.register(consoleMediaLibraryRoutes);
   // Jury: jurors, criteria, awards, ranking, results (same guard).
   await app.register(consoleJuryRoutes);
   // The entry form's groups and fields (same guard).

@@ -33,13 +33,10 @@ function formatOf(buf: Buffer): Format {
 /**
  * A content image (news / exhibition cover, jury photo, sponsor logo, WeChat QR) judged by its bytes, the
  * way entry images are: JPG, PNG or WebP, at most 5 MB, nothing appended. It is decoded and re-encoded in
- * its own format, turned upright and shrunk to the purpose's largest edge; re-encoding drops EXIF, GPS
+ * its own format, turned upright and shrunk to `edge` (the purpose's largest edge); re-encoding drops EXIF, GPS
  * and anything else riding in the file. Free proportions: the site crops with CSS, organisers choose.
  */
-export async function normaliseContentImage(
-  buf: Buffer,
-  purpose: ContentImagePurpose,
-): Promise<{ data: Buffer; ext: 'jpg' | 'png' | 'webp'; width: number; height: number }> {
+export async function normaliseContentImage(buf: Buffer, edge: number): Promise<{ data: Buffer; ext: 'jpg' | 'png' | 'webp'; width: number; height: number }> {
   if (buf.length === 0) throw new AppError(Code.NoFileReceived);
   if (buf.length > IMAGE_MAX_BYTES) throw new AppError(Code.FileTooLarge, { values: { size: megabytes(IMAGE_MAX_BYTES) } });
   const format = formatOf(buf);
@@ -51,7 +48,6 @@ export async function normaliseContentImage(
     throw new AppError(Code.ContentImageType);
   }
   if (meta.format !== format || !meta.width || !meta.height) throw new AppError(Code.ContentImageType);
-  const edge = CONTENT_IMAGE_MAX_EDGE[purpose];
   try {
     let pipeline = sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true });
     if (format === 'png') pipeline = pipeline.png({ compressionLevel: 9 });
@@ -66,7 +62,7 @@ export async function normaliseContentImage(
 
 /** Checks, re-encodes and publishes one image under a generated name; returns the URL a content row stores. */
 export async function storeContentImage(ctx: AppContext, buf: Buffer, purpose: ContentImagePurpose): Promise<ContentImageUpload> {
-  const image = await normaliseContentImage(buf, purpose);
+  const image = await normaliseContentImage(buf, CONTENT_IMAGE_MAX_EDGE[purpose]);
   const url = await ctx.storage.putPublic(`content/${randomBytes(12).toString('hex')}.${image.ext}`, image.data);
   return { url, width: image.width, height: image.height, bytes: image.data.length, format: image.ext };
 }

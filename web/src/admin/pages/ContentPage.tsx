@@ -5,9 +5,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams } from 'react-router';
 import type { Paged } from '../../../../common/api-types';
 import type { AdminContentRow } from '../../../../common/console/api-types';
+import { missingLocales } from '../../../../common/console/missing-locales';
 import { qs } from '../../api/query-string';
 import { adminGet, adminSend } from '../api';
 import { emptyValues, isKindName, KIND_DEFS } from '../content-fields';
+import { MissingLocaleTags } from '../MissingLocales';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { ContentEditor } from './ContentEditor';
 import { TemplateFileButton } from './TemplateFileButton';
@@ -73,7 +75,17 @@ export function ContentPage() {
           {
             title: f(def.texts[0]?.label ?? 'console.field.title'),
             key: 'title',
-            render: (_, r) => String(r.i18n['zh-CN']?.[def.titleField] ?? ''),
+            render: (_, r) => (
+              <Space size={[8, 4]} wrap>
+                <span>{String(r.i18n['zh-CN']?.[def.titleField] ?? '')}</span>
+                <MissingLocaleTags
+                  locales={missingLocales(
+                    r.i18n,
+                    def.texts.map((t) => t.name),
+                  )}
+                />
+              </Space>
+            ),
           },
           ...(def.publishable
             ? [

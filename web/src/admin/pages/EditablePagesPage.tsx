@@ -3,15 +3,18 @@ import { Alert, App, Button, Form, Select, Skeleton, Space, Tag, Typography } fr
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EditablePage } from '../../../../common/console/api-types';
+import { missingLocales } from '../../../../common/console/missing-locales';
 import { PAGE_SLUGS, type PageSlug } from '../../../../common/constants';
 import { adminGet, adminSend } from '../api';
 import type { FieldDef } from '../content-fields';
 import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
+import { MissingLocaleTags } from '../MissingLocales';
 
 const FIELDS: FieldDef[] = [
   { name: 'title', label: 'console.field.title' },
   { name: 'body', label: 'console.field.body', type: 'rich' },
 ];
+const FIELD_NAMES = FIELDS.map((field) => field.name);
 const ROUTE_TITLES: Record<PageSlug, string> = {
   eventDetails: 'route.eventDetails',
   aboutUs: 'route.aboutUs',
@@ -50,6 +53,9 @@ export function EditablePagesPage() {
   const [form] = Form.useForm();
   const { converted, load: loadConverted, onValuesChange } = useConvertedFields();
   const { data } = useQuery({ queryKey: ['admin', 'page', slug], queryFn: ({ signal }) => adminGet<EditablePage>(`/api/admin/pages/${slug}`, signal) });
+  // Every page's texts, so the picker can say which pages lack a language.
+  const { data: all } = useQuery({ queryKey: ['admin', 'page', 'all'], queryFn: ({ signal }) => adminGet<EditablePage[]>('/api/admin/pages', signal) });
+  const gaps = new Map((all ?? []).map((p) => [p.slug, missingLocales(p.i18n, FIELD_NAMES)]));
 
   useEffect(() => {
     if (!data) return;
@@ -58,7 +64,7 @@ export function EditablePagesPage() {
     form.setFieldsValue({ i18n: textsToForm(data.i18n, FIELDS) });
   }, [data, form, loadConverted]);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'page', slug] });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'page'] });
 
   /** Saves the form's texts; null when the form or the server refused them (already shown). */
   const saveTexts = async (): Promise<EditablePage | null> => {
@@ -102,12 +108,19 @@ export function EditablePagesPage() {
             style={{ width: 200 }}
             onChange={setSlug}
             options={PAGE_SLUGS.map((s) => ({ value: s, label: intl.formatMessage({ id: ROUTE_TITLES[s] }) }))}
+            optionRender={(option) => (
+              <Space size={4} wrap>
+                {option.label}
+                <MissingLocaleTags locales={gaps.get(option.value as PageSlug) ?? []} />
+              </Space>
+            )}
           />
           {data && (
             <Tag color={data.published ? 'green' : undefined}>
               {intl.formatMessage({ id: data.published ? 'console.content.published' : 'console.content.draft' })}
             </Tag>
           )}
+          {data && <MissingLocaleTags locales={missingLocales(data.i18n, FIELD_NAMES)} />}
         </Space>
         <Space wrap>
           {data?.published && (
