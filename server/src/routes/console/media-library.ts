@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { AppError } from '../../errors';
-import { addToLibrary, listLibrary, removeFromLibrary } from '../../services/console/media-library';
+import { addToLibrary, listLibrary, removeFromLibrary } from '../../services/content-editing/media-library';
 import { ok } from '../reply';
 
 // A little over the limit, so a file just past it is read and refused with the image check's own text.

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { articleTexts, deleteLibraryImage, findLibraryImage, insertLibraryImage, listLibraryImages } from '../../db/repos/console/media-library';
 import { AppError } from '../../errors';
-import { normaliseContentImage } from './content-images';
-import { removeMediaFile } from './media-files';
+import { removeMediaFile } from '../media/public-files';
+import { normaliseContentImage } from './images';
 
 /**
  * The media library: images checked and re-encoded like every content image, kept under media/library/
