@@ -185,6 +185,9 @@ export const Code = {
   IdentityPsbNumber: 6055,
   IdentityTextTooLong: 6056,
   PageNotWritten: 6060,
+  // Staff roles: the console always keeps one enabled organiser; a juror's role belongs to the jury invitation.
+  LastOrganiser: 6070,
+  RoleNotAssignable: 6071,
   // 61xx the organiser's entry groups and fields
   EntryGroupNotFound: 6100,
   EntryGroupHasEntries: 6101,

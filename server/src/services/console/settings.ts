@@ -25,6 +25,7 @@ import {
   VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
 import { EMPOWER_MAX_BYTES_SETTING, UPLOAD_GRACE_SETTING } from '../submission/settings';
+import { type AuditScope, recordAudit } from './audit';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
@@ -84,8 +85,9 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
 }
 
 /** Writes every setting (the phases have their own route) in one transaction: a refused value leaves all of them as they were. */
-export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings): Promise<ConsoleSettings> {
+export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings, audit: AuditScope | null = null): Promise<ConsoleSettings> {
   await db.transaction().execute(async (trx) => {
+    const before = audit && (await readConsoleSettings(trx, config));
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
     await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
@@ -101,6 +103,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
     await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);
     await writeSetting(trx, SETTING_KEYS.privacyRetentionDays, input.privacyRetentionDays);
+    if (audit) await recordAudit(trx, audit, { before, after: await readConsoleSettings(trx, config) });
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

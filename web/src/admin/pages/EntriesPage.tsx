@@ -6,6 +6,7 @@ import type { Paged } from '../../../../common/api-types';
 import type { AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
 import { qs } from '../../api/query-string';
+import { useCurrentUser } from '../../app/current-user';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { adminGet, adminSend, downloadCsv } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
@@ -19,6 +20,7 @@ type Filters = { status?: string; group?: string; q?: string; page: number; page
 /** Entries review: filter, page, open one, approve / reject / award one or many, export what is shown. */
 export function EntriesPage() {
   const intl = useIntl();
+  const { access } = useCurrentUser();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { groups, nameOf } = useGroupNames();
   const { message } = App.useApp();
@@ -102,15 +104,20 @@ export function EntriesPage() {
           <Button danger onClick={() => setRejecting(selected)}>
             <FormattedMessage id="console.entries.bulkReject" />
           </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: 'finalist' })}>
-            <FormattedMessage id="console.entries.bulkFinalist" />
-          </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: 'winner' })}>
-            <FormattedMessage id="console.entries.bulkWinner" />
-          </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: null })}>
-            <FormattedMessage id="console.entries.bulkClearAward" />
-          </Button>
+          {/* Awards are the organiser's; a reviewer approves and rejects. */}
+          {access.consoleOrganiser && (
+            <>
+              <Button onClick={() => void bulk({ action: 'award', award: 'finalist' })}>
+                <FormattedMessage id="console.entries.bulkFinalist" />
+              </Button>
+              <Button onClick={() => void bulk({ action: 'award', award: 'winner' })}>
+                <FormattedMessage id="console.entries.bulkWinner" />
+              </Button>
+              <Button onClick={() => void bulk({ action: 'award', award: null })}>
+                <FormattedMessage id="console.entries.bulkClearAward" />
+              </Button>
+            </>
+          )}
         </Space>
       )}
       <Table<AdminEntrySummary>

@@ -1,7 +1,7 @@
 import type { Db } from '../../database';
 
-/** The tables whose rows carry a visitor's IP address; each has `id`, `ip` and `created_at`. */
-export const ADDRESS_TABLES = ['votes', 'vote_audit', 'contact_messages', 'scam_reports'] as const;
+/** The tables whose rows carry a visitor's or a staff member's IP address; each has `id`, `ip` and `created_at`. */
+export const ADDRESS_TABLES = ['votes', 'vote_audit', 'contact_messages', 'scam_reports', 'audit_log'] as const;
 export type AddressTable = (typeof ADDRESS_TABLES)[number];
 
 /**
