@@ -39,14 +39,12 @@ export function AuditLogPage() {
       <div className="console-toolbar">
         <ToolbarSearch labelKey="console.audit.whoSearch" width={240} onSearch={(who) => setFilter({ ...filter, who: who || undefined, page: 1 })} />
         <Select
-          allowClear
           showSearch
           aria-label={f('console.audit.action')}
-          placeholder={f('console.audit.anyAction')}
           style={{ width: 300 }}
-          value={filter.action}
-          onChange={(action?: string) => setFilter({ ...filter, action, page: 1 })}
-          options={(data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+          value={filter.action ?? ''}
+          onChange={(action: string) => setFilter({ ...filter, action: action || undefined, page: 1 })}
+          options={[{ value: '', label: f('console.audit.anyAction') }, ...(data?.actions ?? []).map((a) => ({ value: a, label: a }))]}
         />
         <DatePicker.RangePicker
           aria-label={f('console.audit.dates')}
