@@ -33,8 +33,12 @@ export type PhaseWindow = { phase: Phase; start: string; end: string };
 export type ContestInfo = { phases: PhaseWindow[]; currentPhase: Phase | null; now: string; timeZone: string; zoneLabel: string };
 
 export type CurrentUser = { id: number; email: string; name: string; role: Role; verified: boolean };
-/** 'juror': invited by the organiser, sees only the console's judging area. */
-export type Role = 'user' | 'admin' | 'juror';
+/**
+ * 'admin': the organiser; 'editor' and 'reviewer': staff with part of the console (common/console/staff.ts);
+ * 'juror': invited by the organiser, sees only the console's judging area.
+ */
+export type Role = 'user' | 'admin' | 'editor' | 'reviewer' | 'juror';
+const ROLES: readonly string[] = ['admin', 'editor', 'reviewer', 'juror'];
 export function roleOf(stored: string): Role {
-  return stored === 'admin' || stored === 'juror' ? stored : 'user';
+  return ROLES.includes(stored) ? (stored as Role) : 'user';
 }

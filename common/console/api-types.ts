@@ -1,5 +1,6 @@
 import type { PageSlug } from '../constants';
 import type { Entry, EntryFilmProgress } from '../entry';
+import type { AssignableRole } from './staff';
 
 /** Response shapes of the console API, shared by the server and the console SPA. */
 /** The organiser's view of an entry in the console's list. */
@@ -39,7 +40,7 @@ export type EditablePage = {
 export type AdminUser = {
   id: number;
   email: string;
-  role: 'user' | 'admin';
+  role: AssignableRole | 'juror';
   locale: string;
   verifiedAt: string | null;
   disabledAt: string | null;

@@ -6,6 +6,7 @@ import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
+import { ASSIGNABLE_ROLES } from './staff';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from './uploads';
 
 /** Request shapes of the console API, used by the console's forms and validated again on the server. */
@@ -146,12 +147,12 @@ export type ConsoleSettings = z.infer<typeof settingsBody>;
 
 export const userListQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  role: z.enum(['user', 'admin']).optional(),
+  role: z.enum(ASSIGNABLE_ROLES).optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const userDisableBody = z.object({ disabled: z.boolean() });
-export const userRoleBody = z.object({ role: z.enum(['user', 'admin']) });
+export const userRoleBody = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
 /** The organiser types the person's address to confirm an erasure (checked against the account on the server). */
 export const userEraseBody = z.object({ email: z.string().trim().min(1, codeMessage(Code.ErasureConfirmMismatch)).max(320) });
 export const erasureListQuery = z.object({

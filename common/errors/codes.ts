@@ -190,6 +190,9 @@ export const Code = {
   MediaNotFound: 6071,
   // A link in rich text goes to a web page or an e-mail address, nothing a browser would run.
   LinkScheme: 6072,
+  // Staff roles: the console always keeps one enabled organiser; a juror's role belongs to the jury invitation.
+  LastOrganiser: 6073,
+  RoleNotAssignable: 6074,
   // 61xx the organiser's entry groups and fields
   EntryGroupNotFound: 6100,
   EntryGroupHasEntries: 6101,

@@ -6,7 +6,7 @@ import { isLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/loca
 import { clearAccessToken, request } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
 import { useAdminLocale } from './AdminLocale';
-import { CONSOLE_MENU, type ConsoleMenuItem, visibleMenu } from './menu';
+import { CONSOLE_MENU, type ConsoleMenuItem, redirectFor, visibleMenu } from './menu';
 
 /** Layout of every console page; anyone without canSeeAdmin or canJudge is sent to the sign-in form. */
 export function ConsoleLayout() {
@@ -26,6 +26,9 @@ export function ConsoleLayout() {
   if (!access.canSeeAdmin && !access.canJudge) return <Navigate to="/login" replace />;
   // A juror's console is the judging area alone; every other address leads there.
   if (!access.canSeeAdmin && !location.pathname.startsWith('/judging')) return <Navigate to="/judging" replace />;
+  // An editor or a reviewer lands on their own first page instead of one their role does not open.
+  const elsewhere = redirectFor(location.pathname, access);
+  if (elsewhere && elsewhere !== location.pathname) return <Navigate to={elsewhere} replace />;
 
   const logout = async () => {
     await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);

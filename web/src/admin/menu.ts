@@ -5,31 +5,47 @@ import { type AccessMap, canAccess, canAccessParent } from '../../../common/rout
 export type ConsoleMenuItem = { key: string; label: MessageKey; access?: string; children?: ConsoleMenuItem[] };
 
 export const CONSOLE_MENU: ConsoleMenuItem[] = [
-  { key: '/', label: 'console.menu.dashboard', access: 'canSeeAdmin' },
-  { key: '/entries', label: 'console.menu.entries', access: 'canSeeAdmin' },
-  { key: '/entry-form', label: 'entryForm.console.menu', access: 'canSeeAdmin' },
+  { key: '/', label: 'console.menu.dashboard', access: 'consoleOrganiser' },
+  { key: '/entries', label: 'console.menu.entries', access: 'consoleReview' },
+  { key: '/entry-form', label: 'entryForm.console.menu', access: 'consoleOrganiser' },
   {
     key: 'content',
     label: 'console.menu.content',
     children: [
-      { key: '/content/news', label: 'console.menu.news', access: 'canSeeAdmin' },
-      { key: '/content/jury', label: 'console.menu.jury', access: 'canSeeAdmin' },
-      { key: '/content/exhibitions', label: 'console.menu.exhibitions', access: 'canSeeAdmin' },
-      { key: '/content/sponsors', label: 'console.menu.sponsors', access: 'canSeeAdmin' },
-      { key: '/content/templates', label: 'console.menu.templates', access: 'canSeeAdmin' },
-      { key: '/content/scamTips', label: 'console.menu.scamTips', access: 'canSeeAdmin' },
-      { key: '/pages', label: 'console.menu.pages', access: 'canSeeAdmin' },
-      { key: '/media-library', label: 'console.menu.mediaLibrary', access: 'canSeeAdmin' },
+      { key: '/content/news', label: 'console.menu.news', access: 'consoleContent' },
+      { key: '/content/jury', label: 'console.menu.jury', access: 'consoleContent' },
+      { key: '/content/exhibitions', label: 'console.menu.exhibitions', access: 'consoleContent' },
+      { key: '/content/sponsors', label: 'console.menu.sponsors', access: 'consoleContent' },
+      { key: '/content/templates', label: 'console.menu.templates', access: 'consoleContent' },
+      { key: '/content/scamTips', label: 'console.menu.scamTips', access: 'consoleContent' },
+      { key: '/pages', label: 'console.menu.pages', access: 'consoleContent' },
+      { key: '/media-library', label: 'console.menu.mediaLibrary', access: 'consoleContent' },
     ],
   },
-  { key: '/votes', label: 'console.menu.votes', access: 'canSeeAdmin' },
-  { key: '/jury', label: 'jury.menu.jury', access: 'canSeeAdmin' },
+  { key: '/votes', label: 'console.menu.votes', access: 'consoleOrganiser' },
+  { key: '/jury', label: 'jury.menu.jury', access: 'consoleOrganiser' },
   { key: '/judging', label: 'jury.menu.judging', access: 'canJudge' },
-  { key: '/inbox', label: 'console.menu.inbox', access: 'canSeeAdmin' },
-  { key: '/identity', label: 'console.menu.identity', access: 'canSeeAdmin' },
-  { key: '/settings', label: 'console.menu.settings', access: 'canSeeAdmin' },
-  { key: '/users', label: 'console.menu.users', access: 'canSeeAdmin' },
+  { key: '/inbox', label: 'console.menu.inbox', access: 'consoleOrganiser' },
+  { key: '/identity', label: 'console.menu.identity', access: 'consoleOrganiser' },
+  { key: '/settings', label: 'console.menu.settings', access: 'consoleOrganiser' },
+  { key: '/users', label: 'console.menu.users', access: 'consoleOrganiser' },
+  { key: '/audit', label: 'console.menu.audit', access: 'consoleOrganiser' },
 ];
+
+/** The menu's leaves in order (the pages themselves). */
+function leaves(items: ConsoleMenuItem[]): ConsoleMenuItem[] {
+  return items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+}
+
+/**
+ * Where a staff member may not go: the first page of their menu when `path` is a menu page their role does
+ * not open ('/' included), else null. Pages outside the menu (a juror's entry) decide for themselves.
+ */
+export function redirectFor(path: string, access: AccessMap): string | null {
+  const page = leaves(CONSOLE_MENU).find((i) => i.key === path);
+  if (!page || canAccess(page.access, access)) return null;
+  return leaves(visibleMenu(CONSOLE_MENU, access))[0]?.key ?? null;
+}
 
 export function visibleMenu(items: ConsoleMenuItem[], access: AccessMap): ConsoleMenuItem[] {
   return items.flatMap((item) => {

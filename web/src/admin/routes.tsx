@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'identity', lazy: async () => ({ Component: (await import('./pages/IdentityPage')).IdentityPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage }) },
       { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
+      { path: 'audit', lazy: async () => ({ Component: (await import('./pages/AuditLogPage')).AuditLogPage }) },
       { path: 'jury', lazy: async () => ({ Component: (await import('./pages/jury/JuryPage')).JuryPage }) },
       { path: 'judging', lazy: async () => ({ Component: (await import('./pages/judging/JudgingPage')).JudgingPage }) },
       { path: 'judging/:id', lazy: async () => ({ Component: (await import('./pages/judging/JudgingEntryPage')).JudgingEntryPage }) },

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CurrentUser } from '../../../common/api-types';
+import { type ConsoleAccess, isStaff, mayAccess } from '../../../common/console/staff';
 import type { AccessMap } from '../../../common/routes';
 
 /** The app's session state: the current user, a loading flag, an error and a way to fetch again. */
@@ -19,7 +20,18 @@ export function useCurrentUser(): CurrentUserState {
   return value;
 }
 
-/** canSeeAdmin: a current user exists and has the admin role; canJudge: a juror (the judging area only). */
+/**
+ * canSeeAdmin: a staff member (organiser, editor, reviewer); consoleOrganiser / consoleContent / consoleReview:
+ * what their role opens in the console (the server checks each request); canJudge: a juror (the judging area only).
+ */
 export function accessFor(user: CurrentUser | null): AccessMap {
-  return { canSeeAdmin: Boolean(user && user.role === 'admin'), canJudge: Boolean(user && user.role === 'juror'), isLoggedIn: Boolean(user) };
+  const may = (access: ConsoleAccess) => Boolean(user && mayAccess(user.role, access));
+  return {
+    canSeeAdmin: Boolean(user && isStaff(user.role)),
+    consoleOrganiser: may('organiser'),
+    consoleContent: may('content'),
+    consoleReview: may('review'),
+    canJudge: Boolean(user && user.role === 'juror'),
+    isLoggedIn: Boolean(user),
+  };
 }

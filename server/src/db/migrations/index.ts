@@ -19,6 +19,7 @@ import * as m0021 from './0021_entry_form';
 import * as m0028 from './0028_erasures';
 import * as m0030 from './0030_vote_chain';
 import * as m0031 from './0031_media_library';
+import * as m0032 from './0032_audit_log';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0028_erasures': m0028,
   '0030_vote_chain': m0030,
   '0031_media_library': m0031,
+  '0032_audit_log': m0032,
 };

@@ -1,4 +1,5 @@
 import type { AccountsTables } from './accounts';
+import type { AuditTables } from './audit';
 import type { ConsoleTables } from './console';
 import type { CoreTables } from './core';
 import type { EntryTables } from './entries';
@@ -22,4 +23,5 @@ export type Database = CoreTables &
   MediaTables &
   JuryTables &
   EntryFormTables &
-  PrivacyTables;
+  PrivacyTables &
+  AuditTables;

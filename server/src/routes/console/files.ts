@@ -15,6 +15,8 @@ import { ok } from '../reply';
 
 // A little over each limit, so a file just past it is read and refused with the file check's own text.
 const SLACK = 64 * 1024;
+// Entry files are a reviewer's to read; content images and template files an editor's to upload.
+const review = { access: 'review' } as const;
 
 /** The raw bytes of one file, or 6022 when the request carried none (JSON, an empty body). */
 function bytesOf(body: unknown): Buffer {
@@ -29,7 +31,7 @@ function attachment(fileName: string): string {
 }
 
 /**
- * File routes of the console, inside the console API plugin so its requireAdmin hook guards them
+ * File routes of the console, inside the console API plugin so its guard (routes/console/access.ts) checks them
  * before a byte is read. Uploads are the file itself as the body (application/octet-stream; the name in
  * the query): console files are small, so one request is enough where entrants need resumable tus.
  */
@@ -42,7 +44,7 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
     // fileLimit: a body over the limit is answered like the check's own "File size exceeds 5 M" (plugins/error-handler.ts).
     {
       bodyLimit: IMAGE_MAX_BYTES + SLACK,
-      config: { fileLimit: IMAGE_MAX_BYTES },
+      config: { access: 'content', fileLimit: IMAGE_MAX_BYTES },
       schema: { querystring: z.object({ purpose: z.enum(CONTENT_IMAGE_PURPOSES) }) },
     },
     async (req) => ok(await storeContentImage(ctx, bytesOf(req.body), req.query.purpose)),
@@ -52,14 +54,14 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/templates/:id/file',
     {
       bodyLimit: TEMPLATE_MAX_BYTES + SLACK,
-      config: { fileLimit: TEMPLATE_MAX_BYTES },
+      config: { access: 'content', fileLimit: TEMPLATE_MAX_BYTES },
       schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ name: z.string().max(255).optional() }) },
     },
     async (req) => ok(await replaceTemplateFile(ctx, req.params.id, bytesOf(req.body), req.query.name)),
   );
 
   // Every file of an entry, the private film original and authorisation package included; never cached.
-  app.get('/api/admin/entries/:id/files', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) =>
+  app.get('/api/admin/entries/:id/files', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: review }, async (req) =>
     ok(await listEntryFiles(ctx, req.params.id)),
   );
   const entryFileParams = z.object({
@@ -72,11 +74,11 @@ export const consoleFileRoutes: FastifyPluginAsyncZod = async (app) => {
         .transform((f) => f as FieldFileName),
     ]),
   });
-  app.get('/api/admin/entries/:id/files/:file', { schema: { params: entryFileParams } }, async (req, reply) =>
+  app.get('/api/admin/entries/:id/files/:file', { schema: { params: entryFileParams }, config: review }, async (req, reply) =>
     sendEntryFile(reply, await openEntryFile(ctx, req.params.id, req.params.file)),
   );
   // A five-minute link the browser's download manager fetches by itself (routes/console/download-link.ts).
-  app.post('/api/admin/entries/:id/files/:file/link', { schema: { params: entryFileParams } }, async (req) => {
+  app.post('/api/admin/entries/:id/files/:file/link', { schema: { params: entryFileParams }, config: review }, async (req) => {
     await openEntryFile(ctx, req.params.id, req.params.file).then(({ stream }) => stream.destroy()); // 6024 now, not at download
     const admin = await currentUserOf(req);
     return ok({ url: signDownloadLink(ctx.config.cookieSecret, { entryId: req.params.id, file: req.params.file, adminId: admin.id }) });

@@ -17,17 +17,26 @@ export const consoleMediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES + SLACK }, (_req, body, done) => done(null, body));
 
-  app.get('/api/admin/media-library', async () => ok(await listLibrary(ctx)));
+  // The library serves the article editor, so editors use it as organisers do.
+  app.get('/api/admin/media-library', { config: { access: 'content' } }, async () => ok(await listLibrary(ctx)));
   app.post(
     '/api/admin/media-library',
-    { bodyLimit: IMAGE_MAX_BYTES + SLACK, config: { fileLimit: IMAGE_MAX_BYTES }, schema: { querystring: z.object({ name: z.string().max(255).optional() }) } },
+    {
+      bodyLimit: IMAGE_MAX_BYTES + SLACK,
+      config: { access: 'content', fileLimit: IMAGE_MAX_BYTES },
+      schema: { querystring: z.object({ name: z.string().max(255).optional() }) },
+    },
     async (req) => {
       if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new AppError(Code.NoFileReceived);
       return ok(await addToLibrary(ctx, req.body, req.query.name));
     },
   );
-  app.delete('/api/admin/media-library/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) => {
-    await removeFromLibrary(ctx, req.params.id);
-    return ok(null);
-  });
+  app.delete(
+    '/api/admin/media-library/:id',
+    { config: { access: 'content' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (req) => {
+      await removeFromLibrary(ctx, req.params.id);
+      return ok(null);
+    },
+  );
 };

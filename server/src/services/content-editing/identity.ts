@@ -3,6 +3,7 @@ import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import type { AdminIdentity, Identity } from '../../../../common/schemas/identity';
 import { type Db, nowIso } from '../../db/database';
 import { writeSetting } from '../../db/repos/settings';
+import { type AuditScope, recordAudit } from '../audit/audit-log';
 import { readStoredIdentity } from '../content/identity';
 import { fillTraditional } from './fill-traditional';
 
@@ -36,13 +37,19 @@ export async function readAdminIdentity(db: Db): Promise<AdminIdentity> {
 
 /**
  * Saves the identity, already validated by the route's schema, as one settings row: one write, so a save
- * either lands whole or not at all. zh-TW texts left empty are filled from zh-CN by OpenCC, as news are.
+ * either lands whole or not at all, with its audit line. zh-TW texts left empty are filled from zh-CN by OpenCC, as news are.
  * The console plugin drops the cached public answers (page heads included) after any console write.
  */
-export async function saveIdentity(db: Db, input: Identity): Promise<AdminIdentity> {
+export async function saveIdentity(db: Db, input: Identity, audit: AuditScope | null = null): Promise<AdminIdentity> {
   const texts: Record<string, Record<string, unknown>> = {};
   for (const locale of SUPPORTED_LOCALES) texts[locale] = { ...(input.i18n[locale] ?? {}) };
   const i18n = fillTraditional(texts, IDENTITY_TEXT_FIELDS);
-  await writeSetting(db, IDENTITY_SETTING, { ...input, i18n, updatedAt: nowIso() });
-  return readAdminIdentity(db);
+  // The audit line (the identity before and after) lands with the change or not at all.
+  return db.transaction().execute(async (trx) => {
+    const before = audit && (await readAdminIdentity(trx));
+    await writeSetting(trx, IDENTITY_SETTING, { ...input, i18n, updatedAt: nowIso() });
+    const after = await readAdminIdentity(trx);
+    if (audit) await recordAudit(trx, audit, { before, after });
+    return after;
+  });
 }

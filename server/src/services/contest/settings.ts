@@ -7,6 +7,7 @@ import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../comm
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
+import { type AuditScope, recordAudit } from '../audit/audit-log';
 import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
 import {
   COUNT_DELAY_SETTING,
@@ -84,8 +85,9 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
 }
 
 /** Writes every setting (the phases have their own route) in one transaction: a refused value leaves all of them as they were. */
-export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings): Promise<ConsoleSettings> {
+export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings, audit: AuditScope | null = null): Promise<ConsoleSettings> {
   await db.transaction().execute(async (trx) => {
+    const before = audit && (await readConsoleSettings(trx, config));
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
     await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
@@ -101,6 +103,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
     await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);
     await writeSetting(trx, SETTING_KEYS.privacyRetentionDays, input.privacyRetentionDays);
+    if (audit) await recordAudit(trx, audit, { before, after: await readConsoleSettings(trx, config) });
   });
   // This instance applies the voting settings at once; others within their one-second cache.
   forgetVotingSettings(db);

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { roleOf } from '../../../../common/api-types';
+import { mayAccess } from '../../../../common/console/staff';
 import { type DownloadableFile, ENTRY_FILES, type EntryFileName, isFieldFileName } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
@@ -46,10 +48,10 @@ export function readDownloadToken(secret: string, token: string, now = Date.now(
   return { entryId, file, adminId, expires };
 }
 
-/** A token is honoured only while the admin who asked for it is still an enabled admin. */
+/** A token is honoured only while the staff member who asked for it may still review entries and is enabled. */
 export async function authoriseDownload(ctx: Pick<AppContext, 'config' | 'db'>, token: string, now = Date.now()): Promise<Claims> {
   const claims = readDownloadToken(ctx.config.cookieSecret, token, now);
   const admin = await findUserById(ctx.db, claims.adminId);
-  if (admin?.role !== 'admin' || admin.disabled_at) throw new AppError(Code.DownloadLinkExpired);
+  if (!admin || !mayAccess(roleOf(admin.role), 'review') || admin.disabled_at) throw new AppError(Code.DownloadLinkExpired);
   return claims;
 }

@@ -1,3 +1,4 @@
+import { mayAccess } from '../../../../common/console/staff';
 import type { ExhibitionVideoStatus } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import type { AppContext } from '../../context';
@@ -17,9 +18,9 @@ import { probeExhibitionVideo } from './encode';
  */
 export const EXHIBITION_MEDIA_FOLDER = 'exhibitions';
 
-/** Only organisers may upload it, and only when the server can convert it (6032 names a missing ffmpeg up front). */
+/** Only staff who edit content may upload it, and only when the server can convert it (6032 names a missing ffmpeg up front). */
 export async function assertMayUploadExhibitionVideo(ctx: AppContext, user: Pick<SessionUser, 'role'>): Promise<void> {
-  if (user.role !== 'admin') throw new AppError(Code.Forbidden);
+  if (!mayAccess(user.role, 'content')) throw new AppError(Code.Forbidden);
   const s = ctx.config.media;
   if (!(await ffmpegAvailable(s.ffmpeg)) || !(await ffmpegAvailable(s.ffprobe))) throw new AppError(Code.FfmpegMissing);
 }

@@ -22,13 +22,13 @@ function sign(secret: string, payload: string): string {
 /**
  * The "temporary secret key" the browser asks for before it uploads a file: a short-lived credential signed
  * with the server's secret, scoped to one purpose, one owner and one exact size (which must be within the
- * purpose's limit). Entrants' purposes need the submission window; `exhibitionVideo` needs the admin role
- * instead. One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020
+ * purpose's limit). Entrants' purposes need the submission window; `exhibitionVideo` needs the content
+ * editing right instead. One credential creates one upload: its nonce is spent with the upload row (tus-server, 5020
  * after).
  */
 export async function issueCredential(ctx: AppContext, user: SessionUser, request: CredentialRequest, now = Date.now()) {
   const settings = await submissionSettings(ctx.db, new Date(now));
-  // Organisers' uploads (the exhibition video) answer to the admin role, not to the submission window.
+  // Staff uploads (the exhibition video) answer to the staff role, not to the submission window.
   if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
   else assertMaySubmit(user, settings);
   const limit = maxBytesFor(request.purpose, settings.empowerMaxBytes);

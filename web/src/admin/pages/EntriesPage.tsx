@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntrySummary } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
+import { useCurrentUser } from '../../app/current-user';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { FilmStatusTag } from '../FilmStatusTag';
 import { OutsideMeasureRow } from '../OutsideMeasureRow';
@@ -16,6 +17,7 @@ import { EntryDrawer } from './EntryDrawer';
 /** Entries review: filter, page, open one, approve / reject / award one or many, export what is shown. */
 export function EntriesPage() {
   const intl = useIntl();
+  const { access } = useCurrentUser();
   const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { groups, nameOf } = useGroupNames();
   const { message } = App.useApp();
@@ -94,15 +96,20 @@ export function EntriesPage() {
           <Button danger onClick={() => setRejecting(selected)}>
             <FormattedMessage id="console.entries.bulkReject" />
           </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: 'finalist' })}>
-            <FormattedMessage id="console.entries.bulkFinalist" />
-          </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: 'winner' })}>
-            <FormattedMessage id="console.entries.bulkWinner" />
-          </Button>
-          <Button onClick={() => void bulk({ action: 'award', award: null })}>
-            <FormattedMessage id="console.entries.bulkClearAward" />
-          </Button>
+          {/* Awards are the organiser's; a reviewer approves and rejects. */}
+          {access.consoleOrganiser && (
+            <>
+              <Button onClick={() => void bulk({ action: 'award', award: 'finalist' })}>
+                <FormattedMessage id="console.entries.bulkFinalist" />
+              </Button>
+              <Button onClick={() => void bulk({ action: 'award', award: 'winner' })}>
+                <FormattedMessage id="console.entries.bulkWinner" />
+              </Button>
+              <Button onClick={() => void bulk({ action: 'award', award: null })}>
+                <FormattedMessage id="console.entries.bulkClearAward" />
+              </Button>
+            </>
+          )}
         </Space>
       )}
       <Table<AdminEntrySummary>

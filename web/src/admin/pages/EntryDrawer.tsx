@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntryFileName } from '../../../../common/console/uploads';
+import { useCurrentUser } from '../../app/current-user';
 import { AnswerList } from '../../components/entry-form/AnswerList';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { downloadEntryFile } from '../api';
@@ -13,6 +14,7 @@ import { EntryFilm } from './EntryFilm';
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
 export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onClose: () => void; onReject: (ids: number[]) => void }) {
   const intl = useIntl();
+  const { access } = useCurrentUser();
   const f = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -94,7 +96,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
                 <FormattedMessage id="console.entries.reject" />
               </Button>
             )}
-            {data.status === 'approved' && (
+            {data.status === 'approved' && access.consoleOrganiser && (
               <Select
                 aria-label={f('console.entries.setAward')}
                 value={data.award ?? 'none'}

@@ -3,6 +3,7 @@ import { App, Button, Empty, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MediaStatus } from '../../../../common/media';
+import { useCurrentUser } from '../../app/current-user';
 import { HlsVideo } from '../../components/media/HlsVideo';
 import { adminSend } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
@@ -27,6 +28,7 @@ export function EntryFilm({
 }) {
   const intl = useIntl();
   const { message } = App.useApp();
+  const { access } = useCurrentUser();
   const [rerunning, setRerunning] = useState(false);
   // Busy until the drawer has the new state (queued), so a double click sends one request.
   const rerun = async () => {
@@ -54,7 +56,8 @@ export function EntryFilm({
               <FormattedMessage id="console.detail.film.attempts" values={{ count: film.attempts }} />
             </Typography.Text>
           )}
-          {(film.status === 'failed' || film.status === 'done') && (
+          {/* Re-running the conversion is the organiser's (it costs the server's time). */}
+          {access.consoleOrganiser && (film.status === 'failed' || film.status === 'done') && (
             <Button size="small" icon={<ReloadOutlined />} loading={rerunning} disabled={rerunning} onClick={() => void rerun()}>
               <FormattedMessage id="console.detail.film.rerun" />
             </Button>

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '../../../../common/api-types';
 import type { AdminUser } from '../../../../common/console/api-types';
+import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/console/staff';
 import { ERASED_EMAIL_DOMAIN } from '../../../../common/privacy';
 import { qs } from '../../api/query-string';
 import { useCurrentUser } from '../../app/current-user';
@@ -13,10 +14,13 @@ import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EraseUserDialog } from './EraseUserDialog';
 import { ErasureRecord } from './ErasureRecord';
 
+/** A role's name on this page; the stored 'admin' is the organiser. */
+const roleLabel = (role: AdminUser['role']) => `console.users.${role === 'admin' ? 'organiser' : role}`;
+
 /** Whether the account's personal data was erased (it keeps only a placeholder address). */
 const isErased = (u: AdminUser) => u.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
 
-/** Accounts: find, disable (ends their sessions), grant or revoke admin, erase personal data; the erasure record. */
+/** Accounts: find, disable (ends their sessions), give or take a staff role, erase personal data; the erasure record. */
 export function UsersPage() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
@@ -41,6 +45,9 @@ export function UsersPage() {
       <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
         <FormattedMessage id="console.menu.users" />
       </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        <FormattedMessage id="console.users.roleHelp" />
+      </Typography.Paragraph>
       <div className="console-toolbar">
         <ToolbarSearch
           labelKey="console.users.email"
@@ -63,8 +70,8 @@ export function UsersPage() {
           {
             title: f('console.users.role'),
             dataIndex: 'role',
-            width: 90,
-            render: (r: string) => <Tag color={r === 'admin' ? 'blue' : undefined}>{f(`console.users.${r}`)}</Tag>,
+            width: 110,
+            render: (r: AdminUser['role']) => <Tag color={r === 'user' ? undefined : 'blue'}>{f(roleLabel(r))}</Tag>,
           },
           {
             title: f('console.users.status'),
@@ -98,9 +105,16 @@ export function UsersPage() {
                       </Button>
                     </Popconfirm>
                   )}
-                  <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/role`, { role: u.role === 'admin' ? 'user' : 'admin' })}>
-                    <FormattedMessage id={u.role === 'admin' ? 'console.users.revokeAdmin' : 'console.users.makeAdmin'} />
-                  </Button>
+                  {u.role !== 'juror' && (
+                    <Select<AssignableRole>
+                      size="small"
+                      style={{ width: 120 }}
+                      aria-label={intl.formatMessage({ id: 'console.users.changeRole' }, { email: u.email })}
+                      value={u.role}
+                      onChange={(role) => void act(`/api/admin/users/${u.id}/role`, { role })}
+                      options={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: f(roleLabel(r)) }))}
+                    />
+                  )}
                   {u.role === 'user' && (
                     <Button size="small" danger onClick={() => setErasing(u)} data-testid={`erase-${u.id}`}>
                       <FormattedMessage id="console.users.erase" />

@@ -29,8 +29,30 @@ export function setUserDisabled(db: Db, id: number, at: string | null) {
   return db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
 }
 
-export function setUserRole(db: Db, id: number, role: 'user' | 'admin') {
+export function setUserRole(db: Db, id: number, role: string) {
   return db.updateTable('users').set({ role }).where('id', '=', id).execute();
+}
+
+/**
+ * Holds the organisers' rows until the transaction ends (a write that changes nothing takes the row locks on
+ * PostgreSQL; SQLite runs one writer at a time anyway), so two organisers demoting each other at once cannot both pass the count.
+ */
+export async function lockOrganisers(db: Db): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ role: eb.ref('role') }))
+    .where('role', '=', 'admin')
+    .execute();
+}
+
+export async function countEnabledOrganisers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function insertAdmin(db: Db, row: { email: string; password_hash: string; locale: string; created_at: string }) {

@@ -2,7 +2,9 @@ import type { Db } from '../../database';
 
 /** The tables whose rows carry a visitor's IP address; each has `id`, `ip` and `created_at`. */
 export const ADDRESS_TABLES = ['votes', 'vote_audit', 'contact_messages', 'scam_reports'] as const;
-export type AddressTable = (typeof ADDRESS_TABLES)[number];
+/** The same for staff: the console's audit log. */
+export const STAFF_ADDRESS_TABLES = ['audit_log'] as const;
+export type AddressTable = (typeof ADDRESS_TABLES)[number] | (typeof STAFF_ADDRESS_TABLES)[number];
 
 /**
  * Up to `limit` rows older than `before` whose address is still whole (a cut address is a network and
