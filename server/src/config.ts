@@ -18,6 +18,8 @@ export type Config = {
   databaseUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How texted voting codes go out (SMS_*): sms/sender.ts. */
+  sms: SmsSettings;
   organiserEmail: string;
   /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (net/ip.ts); `true` is refused at start. */
   trustProxy: TrustProxy;
@@ -59,6 +61,29 @@ export type Config = {
   connections: ConnectionSettings;
   /** An account's upload quotas and the disk reserve (UPLOAD_*): services/submission/quota.ts. */
   uploads: UploadQuotaSettings;
+};
+
+export const SMS_PROVIDERS = ['outbox', 'aliyun', 'tencent'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * - SMS_PROVIDER: `outbox` (default: each text is written under DATA_DIR/sms-outbox and printed, nothing is
+ *   sent), `aliyun` (Alibaba Cloud SMS) or `tencent` (Tencent Cloud SMS).
+ * - SMS_ACCESS_KEY_ID / SMS_ACCESS_KEY_SECRET: the provider's key pair (Tencent: SecretId / SecretKey).
+ * - SMS_SIGN_NAME: the approved signature; SMS_TEMPLATE_CODE: the approved template (Alibaba's TemplateCode,
+ *   whose parameter is `code`; Tencent's TemplateId, whose first parameter is the code).
+ * - SMS_SDK_APP_ID: Tencent's SmsSdkAppId. SMS_REGION: the provider's region (cn-hangzhou / ap-guangzhou).
+ * - SMS_ENDPOINT: another API address than the provider's own (`host` or `http(s)://host:port`).
+ */
+export type SmsSettings = {
+  provider: SmsProvider;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  sdkAppId: string;
+  region: string;
+  endpoint: string | undefined;
 };
 
 /**
@@ -280,6 +305,21 @@ function uploadQuotaSettings(env: NodeJS.ProcessEnv): UploadQuotaSettings {
   };
 }
 
+function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
+  const provider = env.SMS_PROVIDER || 'outbox';
+  if (!SMS_PROVIDERS.includes(provider as SmsProvider)) throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, not ${provider}`);
+  return {
+    provider: provider as SmsProvider,
+    accessKeyId: env.SMS_ACCESS_KEY_ID || '',
+    accessKeySecret: env.SMS_ACCESS_KEY_SECRET || '',
+    signName: env.SMS_SIGN_NAME || '',
+    templateCode: env.SMS_TEMPLATE_CODE || '',
+    sdkAppId: env.SMS_SDK_APP_ID || '',
+    region: env.SMS_REGION || (provider === 'tencent' ? 'ap-guangzhou' : 'cn-hangzhou'),
+    endpoint: env.SMS_ENDPOINT || undefined,
+  };
+}
+
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_BUCKET) return undefined;
   return {
@@ -309,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'contest.sqlite')}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Microfilm Contest <no-reply@localhost>',
+    sms: smsSettings(env),
     organiserEmail: env.ORGANISER_EMAIL || PLACEHOLDER_ORGANISER_EMAIL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cookieSecret: env.COOKIE_SECRET || '',
