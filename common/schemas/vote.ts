@@ -30,14 +30,13 @@ const email = z
 export const voteCodeRequestSchema = z.object({ email, altcha: altchaField });
 export type VoteCodeRequest = z.infer<typeof voteCodeRequestSchema>;
 
+const sixDigits = z
+  .string({ error: codeMessage(Code.VoteCodeRequired) })
+  .trim()
+  .regex(/^\d{6}$/, codeMessage(Code.VoteCodeRequired));
+
 /** The code form in the page: the address and the six digits. */
-export const voteCodeSchema = z.object({
-  email,
-  code: z
-    .string({ error: codeMessage(Code.VoteCodeRequired) })
-    .trim()
-    .regex(/^\d{6}$/, codeMessage(Code.VoteCodeRequired)),
-});
+export const voteCodeSchema = z.object({ email, code: sixDigits });
 
 const phone = z
   .string({ error: codeMessage(Code.PhoneFormat) })
@@ -51,3 +50,6 @@ const phone = z
  */
 export const phoneCodeRequestSchema = z.object({ phone, altcha: altchaField });
 export type PhoneCodeRequest = z.infer<typeof phoneCodeRequestSchema>;
+
+/** The phone code form in the page: the number and the six digits. */
+export const phoneVoteSchema = z.object({ phone, code: sixDigits });

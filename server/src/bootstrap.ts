@@ -6,9 +6,9 @@ import { seedDemoContent } from './db/seed/index';
 import { countedMailer, createMailer } from './mail/mailer';
 import { createMetrics } from './metrics/metrics';
 import { ensureCookieSecret } from './secrets';
-import { createSmsSender } from './sms/sender';
 import { createVoteDesk } from './services/gallery/vote-desk';
 import { createJobQueue } from './services/media/queue';
+import { createSmsSender } from './sms/sender';
 import { createStorage } from './storage/index';
 
 /**

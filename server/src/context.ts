@@ -3,8 +3,8 @@ import type { Db, DialectName } from './db/database';
 import type { MediaJob } from './db/repos/media';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
-import type { SmsSender } from './sms/sms';
 import type { VoteDesk } from './services/gallery/vote-desk';
+import type { SmsSender } from './sms/sms';
 import type { Storage } from './storage/index';
 
 /**

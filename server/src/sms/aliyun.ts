@@ -1,6 +1,6 @@
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import type { SmsSettings } from '../config';
-import { type SmsSender, SmsRefused, splitEndpoint } from './sms';
+import { SmsRefused, type SmsSender, splitEndpoint } from './sms';
 
 type AliyunConfig = ConstructorParameters<typeof Dysmsapi>[0];
 

@@ -1,6 +1,6 @@
 import { sms } from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsSettings } from '../config';
-import { type SmsSender, SmsRefused, splitEndpoint } from './sms';
+import { SmsRefused, type SmsSender, splitEndpoint } from './sms';
 
 /**
  * Tencent Cloud SMS (SendSms, 2021-01-11) through the official SDK, signed with TC3-HMAC-SHA256. A refusal

@@ -52,7 +52,9 @@ export async function sendVoterCode(
   const { perIdentityHour, perSubnetHour } = req.limits;
   const overIdentity = (await countVoterCodesUpTo(ctx.db, { identityHash: hash }, since, id)) > perIdentityHour;
   const overSubnet =
-    !overIdentity && perSubnetHour !== undefined && (await countVoterCodesUpTo(ctx.db, { channel: req.identity.channel, subnet: req.subnet }, since, id)) > perSubnetHour;
+    !overIdentity &&
+    perSubnetHour !== undefined &&
+    (await countVoterCodesUpTo(ctx.db, { channel: req.identity.channel, subnet: req.subnet }, since, id)) > perSubnetHour;
   if (overIdentity || overSubnet) {
     await deleteVoterCode(ctx.db, id);
     throw new AppError(Code.TooManyRequests);

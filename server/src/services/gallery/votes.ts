@@ -1,6 +1,6 @@
 import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
-import { assertNever } from '../../../../common/exhaustive';
 import { Code } from '../../../../common/errors';
+import { assertNever } from '../../../../common/exhaustive';
 import type { VoteResult } from '../../../../common/gallery';
 import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
