@@ -53,6 +53,8 @@ export function CodeVoteDialog({ channel, entryId, onClose, onVoted }: CodeVoteD
       const altcha = await solvedChallenge('voteCode');
       await request(channel.sendUrl, { method: 'POST', body: { [channel.key]: identity, altcha }, level: 'silent' });
       setSentTo(identity);
+      // A refusal of what was typed before (a landline, a throwaway domain) no longer applies.
+      form.setFields([{ name: channel.key, errors: [] }]);
     } catch (err) {
       if (!showFieldErrors(form, err)) reportVoteFailure(err, intl);
     } finally {
