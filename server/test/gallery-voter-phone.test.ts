@@ -190,6 +190,16 @@ describe.each(DIALECTS)('phone voters with Alibaba Cloud SMS on %s', (dialect) =
     expect((await withCode(spelt, second, '198.18.3.1')).code).toBe(expected.other);
   });
 
+  it('phone votes spend the address budget like e-mail votes: past the hourly threshold one address is refused (2031)', async () => {
+    await settings({ voterMode: 'phone', votingRule: 'perEntry', stepUpPerHour: 2 });
+    const codes: number[] = [];
+    for (const [i, phone] of ['15100151001', '15100151002', '15100151003'].entries()) {
+      expect((await ask(phone, `198.19.${i}.1`)).code).toBe(0);
+      codes.push((await vote(first, { phone, code: fake.lastCodeTo(`+86${phone}`) }, '198.20.0.5')).code);
+    }
+    expect(codes).toEqual([0, 0, 2031]);
+  });
+
   it('a provider refusal: the voter gets 2052, the organiser a log line with the provider code, and the code received is not usable', async () => {
     await settings({ voterMode: 'phone', votingRule: 'perEntry' });
     fake.refuse = 'isv.BUSINESS_LIMIT_CONTROL';

@@ -29,7 +29,7 @@ export type VoteAuditTable = {
   ip: string;
   outcome: string;
   subnet: string | null;
-  /** What the organiser sees beside the voter key: an e-mail voter's masked address; null otherwise. */
+  /** What the organiser sees beside the voter key: an e-mail voter's masked address, a phone voter's masked number; null otherwise. */
   voter_label: Generated<string | null>;
   created_at: string;
 };
