@@ -19,12 +19,13 @@ export type VotingRule = (typeof VOTING_RULES)[number];
 
 /**
  * Who a voter is, the organiser's choice: `anonymous` (signed cookie + proof of work + budgets per address
- * and subnet), `email` (a 6-digit code mailed to a real, non-throwaway address: one voter per address) or
- * `account` (signed-in verified accounts only).
+ * and subnet), `email` (a 6-digit code mailed to a real, non-throwaway address: one voter per address),
+ * `account` (signed-in verified accounts only) or `phone` (a 6-digit code texted to a mobile number: one voter
+ * per number).
  */
-export const VOTER_MODES = ['anonymous', 'email', 'account'] as const;
+export const VOTER_MODES = ['anonymous', 'email', 'account', 'phone'] as const;
 export type VoterMode = (typeof VOTER_MODES)[number];
-/** An e-mailed voting code: six digits, ten minutes, five tries. */
+/** An e-mailed or texted voting code: six digits, ten minutes, five tries. */
 export const VOTE_CODE_TTL_MINUTES = 10;
 export const VOTE_CODE_MAX_TRIES = 5;
 

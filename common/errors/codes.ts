@@ -82,6 +82,11 @@ export const Code = {
   ReceiptNotFound: 2041,
   CountDelayRange: 2042,
   TransparencyBeforeClose: 2043,
+  // 2050-2069 phone voters: the number and the text message
+  PhoneFormat: 2050,
+  PhoneNotMobile: 2051,
+  SmsSendFailed: 2052,
+  SmsCodeNotUsed: 2053,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

@@ -8,6 +8,7 @@ import { createMetrics } from './metrics/metrics';
 import { ensureCookieSecret } from './secrets';
 import { createVoteDesk } from './services/gallery/vote-desk';
 import { createJobQueue } from './services/media/queue';
+import { createSmsSender } from './sms/sender';
 import { createStorage } from './storage/index';
 
 /**
@@ -30,7 +31,7 @@ export async function createContext(base: Config): Promise<AppContext> {
   const metrics = createMetrics(db, poolStats);
   const mailer = countedMailer(createMailer(config), metrics);
   const votes = createVoteDesk(config, db, dialect);
-  const ctx: AppContext = { config, db, dialect, mailer, storage: await createStorage(config), mediaQueue, metrics, votes };
+  const ctx: AppContext = { config, db, dialect, mailer, sms: createSmsSender(config), storage: await createStorage(config), mediaQueue, metrics, votes };
   if (config.demoContent) await seedDemoContent(ctx);
   return ctx;
 }

@@ -19,6 +19,8 @@ export type Config = {
   databaseUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How texted voting codes go out (SMS_*): sms/sender.ts. */
+  sms: SmsSettings;
   organiserEmail: string;
   /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (net/ip.ts); `true` is refused at start. */
   trustProxy: TrustProxy;
@@ -60,6 +62,29 @@ export type Config = {
   connections: ConnectionSettings;
   /** An account's upload quotas and the disk reserve (UPLOAD_*): services/submission/quota.ts. */
   uploads: UploadQuotaSettings;
+};
+
+export const SMS_PROVIDERS = ['outbox', 'aliyun', 'tencent'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * - SMS_PROVIDER: `outbox` (default: each text is written under DATA_DIR/sms-outbox and printed, nothing is
+ *   sent), `aliyun` (Alibaba Cloud SMS) or `tencent` (Tencent Cloud SMS).
+ * - SMS_ACCESS_KEY_ID / SMS_ACCESS_KEY_SECRET: the provider's key pair (Tencent: SecretId / SecretKey).
+ * - SMS_SIGN_NAME: the approved signature; SMS_TEMPLATE_CODE: the approved template (Alibaba's TemplateCode,
+ *   whose parameter is `code`; Tencent's TemplateId, whose first parameter is the code).
+ * - SMS_SDK_APP_ID: Tencent's SmsSdkAppId. SMS_REGION: the provider's region (cn-hangzhou / ap-guangzhou).
+ * - SMS_ENDPOINT: another API address than the provider's own (`host` or `http(s)://host:port`).
+ */
+export type SmsSettings = {
+  provider: SmsProvider;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  sdkAppId: string;
+  region: string;
+  endpoint: string | undefined;
 };
 
 /**
@@ -248,6 +273,20 @@ function uploadQuotaSettings(read: EnvReader): UploadQuotaSettings {
   };
 }
 
+function smsSettings(read: EnvReader): SmsSettings {
+  const provider = read.oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'outbox');
+  return {
+    provider,
+    accessKeyId: read.text('SMS_ACCESS_KEY_ID', ''),
+    accessKeySecret: read.text('SMS_ACCESS_KEY_SECRET', ''),
+    signName: read.text('SMS_SIGN_NAME', ''),
+    templateCode: read.text('SMS_TEMPLATE_CODE', ''),
+    sdkAppId: read.text('SMS_SDK_APP_ID', ''),
+    region: read.text('SMS_REGION', provider === 'tencent' ? 'ap-guangzhou' : 'cn-hangzhou'),
+    endpoint: read.raw('SMS_ENDPOINT') === undefined ? undefined : read.url('SMS_ENDPOINT', ''),
+  };
+}
+
 function s3Settings(read: EnvReader): S3Settings | undefined {
   const bucket = read.raw('S3_BUCKET');
   if (!bucket) return undefined;
@@ -281,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: read.text('DATABASE_URL', `sqlite:${path.join(dataDir, 'contest.sqlite')}`),
     smtpUrl: read.raw('SMTP_URL'),
     mailFrom: read.text('MAIL_FROM', 'Microfilm Contest <no-reply@localhost>'),
+    sms: smsSettings(read),
     organiserEmail: read.text('ORGANISER_EMAIL', PLACEHOLDER_ORGANISER_EMAIL),
     trustProxy: read.parsed('TRUST_PROXY', parseTrustProxy, false),
     cookieSecret: env.COOKIE_SECRET || '',

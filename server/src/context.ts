@@ -4,6 +4,7 @@ import type { MediaJob } from './db/repos/media';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
 import type { VoteDesk } from './services/gallery/vote-desk';
+import type { SmsSender } from './sms/sms';
 import type { Storage } from './storage/index';
 
 /**
@@ -15,6 +16,8 @@ export type AppContext = {
   db: Db;
   dialect: DialectName;
   mailer: Mailer;
+  /** Texted voting codes (the outbox, Alibaba Cloud or Tencent Cloud SMS: SMS_PROVIDER). */
+  sms: SmsSender;
   /** Uploaded originals (local disk or S3) and processed public files. */
   storage: Storage;
   /** Where media transcoding jobs are scheduled (the database by default, BullMQ when MEDIA_QUEUE=bullmq). */

@@ -29,15 +29,21 @@ export type VoteAuditTable = {
   ip: string;
   outcome: string;
   subnet: string | null;
-  /** What the organiser sees beside the voter key: an e-mail voter's masked address; null otherwise. */
+  /** What the organiser sees beside the voter key: an e-mail voter's masked address, a phone voter's masked number; null otherwise. */
   voter_label: Generated<string | null>;
   created_at: string;
 };
 
-/** E-mail voting codes: keyed hashes only (of the normalised address, and of address + code). */
+/** How a voting code reaches its voter. */
+export type VoterCodeChannel = 'email' | 'sms';
+
+/** A voting code sent by mail or text: keyed hashes only (of the canonical identity and of the code). */
 export type VoterCodesTable = {
   id: Generated<number>;
-  email_hash: string;
+  channel: Generated<VoterCodeChannel>;
+  identity_hash: string;
+  /** The network that asked for it (/24, /48); null on codes from before it was kept. */
+  subnet: string | null;
   code_hash: string;
   tries: Generated<number>;
   expires_at: string;

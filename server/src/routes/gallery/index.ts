@@ -6,7 +6,7 @@ import { Code, codeMessage, errorMessage } from '../../../../common/errors';
 import { GALLERY_SORTS } from '../../../../common/gallery';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { contactSchema, scamReportSchema } from '../../../../common/schemas/contact';
-import { voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
+import { phoneCodeRequestSchema, voteCodeRequestSchema, voteSchema } from '../../../../common/schemas/vote';
 import { RECEIPT_INPUT_MAX } from '../../../../common/vote-check';
 import { cachedAnswer, jsonAnswer, LOCALE_VARY, replyCached, sendCached } from '../../plugins/response-cache';
 import { entryShareImage } from '../../services/content/share-image';
@@ -19,6 +19,7 @@ import { subnetOf } from '../../services/gallery/subnet';
 import { transparencyReport } from '../../services/gallery/transparency';
 import { checkReceipt } from '../../services/gallery/vote-receipts';
 import { sendVoteCode } from '../../services/gallery/voter-email';
+import { sendPhoneCode } from '../../services/gallery/voter-phone';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
 import { ok } from '../reply';
@@ -103,6 +104,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.clientIp,
         altcha: req.body?.altcha,
         email: req.body?.email,
+        phone: req.body?.phone,
         code: req.body?.code,
         userId: (await req.sessionUser())?.id,
         userAgent: req.headers['user-agent'],
@@ -137,7 +139,19 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/gallery/vote-code',
     { schema: { body: voteCodeRequestSchema }, config: { rateLimit: { keyGenerator: bySubnet, max: 20, timeWindow: 600_000 } } },
     async (req) => {
-      await sendVoteCode(ctx, req.body, req.locale);
+      await sendVoteCode(ctx, req.body, req.locale, req.clientIp);
+      return ok({ sent: true });
+    },
+  );
+
+  // Phone voting: a 6-digit code texted to a mobile number (a solved challenge per request; five an hour per
+  // number and twenty an hour per subnet, counted in the database so every instance sees them; ten per ten
+  // minutes per address here, before any work).
+  app.post(
+    '/api/gallery/vote-sms',
+    { schema: { body: phoneCodeRequestSchema }, config: { rateLimit: { keyGenerator: byIp, max: 10, timeWindow: 600_000 } } },
+    async (req) => {
+      await sendPhoneCode(ctx, req.body, req.locale, req.clientIp, (line) => req.log.warn(line));
       return ok({ sent: true });
     },
   );

@@ -1,6 +1,7 @@
 import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort } from '../../../../common/gallery';
+import { assertNever } from '../../../../common/exhaustive';
+import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort, type VoterMode } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findApproved, listApproved, neighbours } from '../../db/repos/entries/repository';
@@ -53,19 +54,29 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   };
 }
 
+/**
+ * Who this visitor is as a voter, in the organiser's mode: the cookie's key, the account's, or nobody yet (an
+ * e-mail or phone voter is only known when the code is given).
+ */
+function knownVoterKey(mode: VoterMode, voter: Voter): string | undefined {
+  switch (mode) {
+    case 'anonymous':
+      return voter.voterKey;
+    case 'account':
+      return voter.userId === undefined ? undefined : `u:${voter.userId}`;
+    case 'email':
+    case 'phone':
+      return undefined;
+    default:
+      return assertNever(mode, 'voter mode');
+  }
+}
+
 /** Whether this visitor already voted for the entry under the current rule (false when they cannot be told apart). */
 export async function votedFor(db: Db, id: number, voter: Voter, timeZone: string, now = new Date()): Promise<boolean> {
   if (voter.voterKey === undefined && voter.userId === undefined) return false;
   const settings = await votingSettings(db, now);
-  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
-  const key =
-    settings.voterMode === 'account'
-      ? voter.userId === undefined
-        ? undefined
-        : `u:${voter.userId}`
-      : settings.voterMode === 'email'
-        ? undefined
-        : voter.voterKey;
+  const key = knownVoterKey(settings.voterMode, voter);
   return key ? slotTaken(db, voteSlot(settings.rule, id, key, now, timeZone)) : false;
 }
 

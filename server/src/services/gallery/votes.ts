@@ -1,5 +1,6 @@
 import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
+import { assertNever } from '../../../../common/exhaustive';
 import type { VoteResult } from '../../../../common/gallery';
 import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
@@ -15,9 +16,10 @@ import { stepsPast, voteDifficulty } from './vote-difficulty';
 import { receiptOf } from './vote-receipt-code';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
+import { redeemPhoneCode } from './voter-phone';
 import { voteSlot, votingSettings } from './voting-settings';
 
-/** `voterKey` is the cookie's; `userId` the signed-in account's; `email` + `code` an e-mail voter's proof. */
+/** `voterKey` is the cookie's; `userId` the signed-in account's; `email` or `phone` + `code` a code voter's proof. */
 export type VoteRequest = {
   entryId: number;
   voterKey: string;
@@ -25,6 +27,7 @@ export type VoteRequest = {
   altcha?: string;
   userId?: number;
   email?: string;
+  phone?: string;
   code?: string;
   /** Fraud signals the route reads: the User-Agent header, and whether the entry's page was opened first. */
   userAgent?: string;
@@ -62,7 +65,8 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
  * read-then-write): blocklist (2016), voting window (4100), the voter's proof by the organiser's mode
  * (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier
  * than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on the
- * address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved entry
+ * address; phone: the texted code, the same codes and 2050/2051 for a number that is not a mobile one, the
+ * vote keyed on the E.164 number; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved entry
  * (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and the
  * signals are read from the counters in memory (or Redis), not the database. The challenge is spent, the vote
  * row written, the count moved and the vote audited in one transaction, shared with the votes that arrived
@@ -85,13 +89,23 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   // A vote without a valid proof (no solved challenge, no mailed code, no account) costs its sender nothing,
   // so its refusal costs little too: no durable row each, only the count by code that the metrics plugin
   // keeps from the answer (microfilm_votes_total).
-  if (settings.voterMode === 'account') {
-    if (v.userId === undefined) throw new AppError(Code.VoteNeedsLogin);
-    voter = { voterKey: `u:${v.userId}` };
-  } else if (settings.voterMode === 'email') {
-    voter = await redeemVoteCode(ctx, v.email, v.code, now);
-  } else {
-    solved = await checkSolution(ctx, v.altcha, 'vote', now);
+  const mode = settings.voterMode;
+  switch (mode) {
+    case 'account':
+      if (v.userId === undefined) throw new AppError(Code.VoteNeedsLogin);
+      voter = { voterKey: `u:${v.userId}` };
+      break;
+    case 'email':
+      voter = await redeemVoteCode(ctx, v.email, v.code, now);
+      break;
+    case 'phone':
+      voter = await redeemPhoneCode(ctx, v.phone, v.code, now);
+      break;
+    case 'anonymous':
+      solved = await checkSolution(ctx, v.altcha, 'vote', now);
+      break;
+    default:
+      return assertNever(mode, 'voter mode');
   }
   // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
   const admitted = await ctx.votes.admit(v.ip, subnet, v.entryId, now);
@@ -99,9 +113,9 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     admitted.release();
     return refuse('stepUp', new AppError(Code.ChallengeStepUp, { fields: { altcha: Code.ChallengeStepUp } }));
   }
-  // E-mail and account votes carry no proof of work to step up, so the same thresholds are a budget: past
-  // them an address (or its subnet) votes again when its hour has room. Fresh mailboxes and accounts are
-  // cheap; the address they vote from is not.
+  // E-mail, phone and account votes carry no proof of work to step up, so the same thresholds are a budget:
+  // past them an address (or its subnet) votes again when its hour has room. Fresh mailboxes, SIM cards and
+  // accounts are cheap; the address they vote from is not.
   if (!solved && stepsPast(settings, admitted.recent) > 0) {
     admitted.release();
     return refuse('networkBudget', new AppError(Code.VoteNetworkBudget));

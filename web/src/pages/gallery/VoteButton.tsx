@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Code } from '../../../../common/errors';
-import type { GalleryEntryDetail } from '../../../../common/gallery';
+import { assertNever } from '../../../../common/exhaustive';
+import type { GalleryEntryDetail, VoterMode } from '../../../../common/gallery';
 import { ApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
 import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
@@ -10,9 +11,27 @@ import { useLocale } from '../../i18n/use-locale';
 import { useVote } from './gallery-api';
 import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
 
-// The e-mail mode's dialog brings antd's Form and Modal and zod: loaded when a visitor asks for it, so the
-// other modes (and an e-mail-mode page before the click) never download it.
+// The e-mail and phone modes' dialogs bring antd's Form and Modal and zod: loaded when a visitor asks for
+// one, so the other modes (and an e-mail- or phone-mode page before the click) never download them.
 const EmailVoteDialog = lazy(() => import('./EmailVoteDialog').then((m) => ({ default: m.EmailVoteDialog })));
+const PhoneVoteDialog = lazy(() => import('./PhoneVoteDialog').then((m) => ({ default: m.PhoneVoteDialog })));
+
+/** How a click votes in each voter mode: at once (with a challenge or the session), or through a code dialog. */
+type VotePath = 'challenge' | 'session' | 'emailDialog' | 'phoneDialog';
+function votePath(mode: VoterMode): VotePath {
+  switch (mode) {
+    case 'anonymous':
+      return 'challenge';
+    case 'account':
+      return 'session';
+    case 'email':
+      return 'emailDialog';
+    case 'phone':
+      return 'phoneDialog';
+    default:
+      return assertNever(mode, 'voter mode');
+  }
+}
 
 /** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
 const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
@@ -25,7 +44,7 @@ export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen
  * The vote button, in the organiser's voter mode. Anonymous: the vote carries a solved proof-of-work
  * challenge, prepared in the background as soon as the button shows, so the click usually waits for nothing;
  * ChallengeStepUp (many votes from this network) solves a harder one and votes again, saying so while it
- * works. E-mail: a dialog mails a 6-digit code and votes with it. Account: a signed-in visitor votes with a
+ * works. E-mail and phone: a dialog mails or texts a 6-digit code and votes with it. Account: a signed-in visitor votes with a
  * click, anyone else gets "Log in to vote", a link to the login page that comes back here. VoteSuccess moves
  * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
  */
@@ -37,9 +56,10 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   const vote = useVote(entry.id);
   const [voted, setVoted] = useState(entry.voted);
   const [checking, setChecking] = useState<false | 'quick' | 'hard'>(false);
-  const [askEmail, setAskEmail] = useState(false);
+  const [dialog, setDialog] = useState<'emailDialog' | 'phoneDialog' | null>(null);
   const open = entry.votingOpen && !voted && !entry.voted;
-  const anonymous = entry.voterMode === 'anonymous';
+  const path = votePath(entry.voterMode);
+  const anonymous = path === 'challenge';
 
   useEffect(() => {
     if (open && anonymous) prepareVoteTicket();
@@ -47,7 +67,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
 
   const done = (duplicate: boolean) => {
     setVoted(true);
-    setAskEmail(false);
+    setDialog(null);
     if (!duplicate) reportVoteSuccess();
   };
 
@@ -64,7 +84,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   };
 
   const cast = async () => {
-    if (entry.voterMode === 'email') return setAskEmail(true);
+    if (path === 'emailDialog' || path === 'phoneDialog') return setDialog(path);
     setChecking('quick');
     try {
       if (anonymous) await castAnonymous();
@@ -80,7 +100,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   };
 
   const state = !entry.votingOpen ? 'closed' : voted || entry.voted ? 'voted' : 'open';
-  if (state === 'open' && entry.voterMode === 'account' && !access.isLoggedIn) {
+  if (state === 'open' && path === 'session' && !access.isLoggedIn) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     return (
       <Link className="btn btn-primary btn-lg vote-button vote-button--login" to={`${link('/login')}?redirect=${back}`}>
@@ -103,9 +123,13 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
       </span>
-      {askEmail && (
+      {dialog && (
         <Suspense fallback={null}>
-          <EmailVoteDialog entryId={entry.id} onClose={() => setAskEmail(false)} onVoted={done} />
+          {dialog === 'emailDialog' ? (
+            <EmailVoteDialog entryId={entry.id} onClose={() => setDialog(null)} onVoted={done} />
+          ) : (
+            <PhoneVoteDialog entryId={entry.id} onClose={() => setDialog(null)} onVoted={done} />
+          )}
         </Suspense>
       )}
     </>

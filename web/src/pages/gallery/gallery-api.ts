@@ -44,8 +44,8 @@ export function useVote(id: number) {
   const { locale } = useLocale();
   const client = useQueryClient();
   return useMutation({
-    // The proof the organiser's voter mode asks for: a solved challenge, an e-mail code, or none (the session).
-    mutationFn: (body: { altcha: string } | { email: string; code: string } | Record<string, never>) =>
+    // The proof the organiser's voter mode asks for: a solved challenge, an e-mail or texted code, or none (the session).
+    mutationFn: (body: { altcha: string } | { email: string; code: string } | { phone: string; code: string } | Record<string, never>) =>
       request<VoteResult>(`/api/gallery/entries/${id}/vote`, { method: 'POST', body, level: 'silent' }),
     onSuccess: (result) => {
       rememberReceipt(id, result.receipt);

@@ -1,10 +1,22 @@
 import type { Db } from '../../database';
+import type { VoterCodeChannel } from '../../schema/gallery';
 
-/** SQL of e-mail voting codes (services/gallery/voter-email.ts). */
-export async function insertVoterCode(db: Db, row: { emailHash: string; codeHash: string; expiresAt: string; at: string }): Promise<number> {
+/** SQL of voting codes sent by mail or text (services/gallery/voter-codes.ts). */
+export async function insertVoterCode(
+  db: Db,
+  row: { channel: VoterCodeChannel; identityHash: string; subnet: string; codeHash: string; expiresAt: string; at: string },
+): Promise<number> {
   const inserted = await db
     .insertInto('voter_codes')
-    .values({ email_hash: row.emailHash, code_hash: row.codeHash, expires_at: row.expiresAt, used_at: null, created_at: row.at })
+    .values({
+      channel: row.channel,
+      identity_hash: row.identityHash,
+      subnet: row.subnet,
+      code_hash: row.codeHash,
+      expires_at: row.expiresAt,
+      used_at: null,
+      created_at: row.at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -14,23 +26,29 @@ export async function deleteVoterCode(db: Db, id: number): Promise<void> {
   await db.deleteFrom('voter_codes').where('id', '=', id).execute();
 }
 
-/** The address's latest code: a new one replaces the ones before. */
-export function latestVoterCode(db: Db, emailHash: string) {
-  return db.selectFrom('voter_codes').selectAll().where('email_hash', '=', emailHash).orderBy('id', 'desc').limit(1).executeTakeFirst();
+/** The identity's latest code: a new one replaces the ones before. */
+export function latestVoterCode(db: Db, identityHash: string) {
+  return db.selectFrom('voter_codes').selectAll().where('identity_hash', '=', identityHash).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
- * Codes asked for an address since a time, up to and including code `id` (the one just written): counting
- * after writing, never before, lets parallel requests see each other, so a flood gets the limit, not more.
+ * Codes asked since a time, up to and including code `id` (the one just written), for one identity or for one
+ * channel's subnet: counting after writing, never before, lets parallel requests see each other, so a flood
+ * gets the limit, not more.
  */
-export async function countVoterCodesUpTo(db: Db, emailHash: string, since: string, id: number): Promise<number> {
-  const row = await db
+export async function countVoterCodesUpTo(
+  db: Db,
+  by: { identityHash: string } | { channel: VoterCodeChannel; subnet: string },
+  since: string,
+  id: number,
+): Promise<number> {
+  let query = db
     .selectFrom('voter_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('email_hash', '=', emailHash)
     .where('created_at', '>', since)
-    .where('id', '<=', id)
-    .executeTakeFirstOrThrow();
+    .where('id', '<=', id);
+  query = 'identityHash' in by ? query.where('identity_hash', '=', by.identityHash) : query.where('channel', '=', by.channel).where('subnet', '=', by.subnet);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
