@@ -59,7 +59,19 @@ export type Config = {
   connections: ConnectionSettings;
   /** An account's upload quotas and the disk reserve (UPLOAD_*): services/submission/quota.ts. */
   uploads: UploadQuotaSettings;
+  /** WeChat voters (WECHAT_*): services/gallery/voter-wechat.ts. */
+  wechat: WechatSettings;
 };
+
+/**
+ * - WECHAT_MP_APPID / WECHAT_MP_SECRET: the organiser's official account, for the silent sign-in inside
+ *   WeChat's browser; WECHAT_WEB_APPID / WECHAT_WEB_SECRET: their open-platform website app, for the QR
+ *   sign-in elsewhere. The console's values, when set, take their place.
+ * - WECHAT_OPEN_BASE (https://open.weixin.qq.com) and WECHAT_API_BASE (https://api.weixin.qq.com): where
+ *   WeChat's authorisation pages and API live; tests point them at a local server.
+ */
+export type WechatApp = { appId: string; secret: string };
+export type WechatSettings = { openBase: string; apiBase: string; mp: WechatApp; web: WechatApp };
 
 /**
  * - UPLOAD_MAX_AT_ONCE: uploads one account may have in progress (default 5: an entry form has five files, and a
@@ -337,6 +349,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       staleWhileRevalidateS: wholeAtLeast(env.CDN_STALE_WHILE_REVALIDATE_S, 30, 0),
     },
     responseFastPath: bool(env.RESPONSE_FAST_PATH, true),
+    wechat: {
+      openBase: (env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+      apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+      mp: { appId: env.WECHAT_MP_APPID || '', secret: env.WECHAT_MP_SECRET || '' },
+      web: { appId: env.WECHAT_WEB_APPID || '', secret: env.WECHAT_WEB_SECRET || '' },
+    },
     requestLog: {
       everyRequest: bool(env.LOG_REQUESTS, false),
       slowMs: wholeAtLeast(env.LOG_SLOW_MS, 1000, 0),

@@ -84,7 +84,11 @@ export type VoteChainRowsTable = { vote_id: number; batch: number; row_hash: str
 /** The counts visitors see while counts are shown delayed; retaken when older than the organiser's interval. */
 export type VoteCountSnapshotsTable = { entry_id: number; vote_count: number; taken_at: string };
 
+/** One of a voter's N keys for a day under "N votes a day in all", and the vote that took it. */
+export type VoteDayBudgetTable = { slot: string; vote_id: number };
+
 export type GalleryTables = {
+  vote_day_budget: VoteDayBudgetTable;
   vote_chain: VoteChainTable;
   vote_chain_rows: VoteChainRowsTable;
   vote_count_snapshots: VoteCountSnapshotsTable;

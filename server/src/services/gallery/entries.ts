@@ -1,6 +1,7 @@
 import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort } from '../../../../common/gallery';
+import { assertNever } from '../../../../common/exhaustive';
+import { entryUrl, type GalleryEntryDetail, type GalleryPage, type GallerySort, type VoterMode } from '../../../../common/gallery';
 import type { Locale } from '../../../../common/locales';
 import type { Db } from '../../db/database';
 import { findApproved, listApproved, neighbours } from '../../db/repos/entries/entries';
@@ -12,6 +13,7 @@ import { pageWindow } from '../content/paging';
 import { galleryCard, galleryEntry } from '../entries/presenter';
 import { captionsPath } from './captions';
 import { countsShown, showCounts } from './count-display';
+import { wechatVoter } from './voter-wechat';
 import { voteSlot, votingSettings } from './voting-settings';
 
 /** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
@@ -29,7 +31,24 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
-export type Voter = { voterKey?: string; userId?: number };
+/** Who the visitor is, as far as the request tells: cookie key, signed-in account, WeChat identity (its cookie). */
+export type Voter = { voterKey?: string; userId?: number; wechatId?: string };
+
+/** The key this visitor votes under in a mode, or undefined when the request cannot tell (an e-mail voter is only known with a code). */
+function voterKeyIn(mode: VoterMode, voter: Voter): string | undefined {
+  switch (mode) {
+    case 'anonymous':
+      return voter.voterKey;
+    case 'email':
+      return undefined;
+    case 'account':
+      return voter.userId === undefined ? undefined : `u:${voter.userId}`;
+    case 'wechat':
+      return voter.wechatId === undefined ? undefined : wechatVoter(voter.wechatId).voterKey;
+    default:
+      return assertNever(mode, 'voter mode');
+  }
+}
 
 /**
  * One approved entry (2100 otherwise) with its neighbours, as every visitor sees it: `voted` is false here,
@@ -55,17 +74,9 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
 
 /** Whether this visitor already voted for the entry under the current rule (false when they cannot be told apart). */
 export async function votedFor(db: Db, id: number, voter: Voter, timeZone: string, now = new Date()): Promise<boolean> {
-  if (voter.voterKey === undefined && voter.userId === undefined) return false;
+  if (voter.voterKey === undefined && voter.userId === undefined && voter.wechatId === undefined) return false;
   const settings = await votingSettings(db, now);
-  // Who this visitor is as a voter depends on the mode (an e-mail voter is only known when the code is given).
-  const key =
-    settings.voterMode === 'account'
-      ? voter.userId === undefined
-        ? undefined
-        : `u:${voter.userId}`
-      : settings.voterMode === 'email'
-        ? undefined
-        : voter.voterKey;
+  const key = voterKeyIn(settings.voterMode, voter);
   return key ? slotTaken(db, voteSlot(settings.rule, id, key, now, timeZone)) : false;
 }
 

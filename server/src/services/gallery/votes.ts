@@ -1,5 +1,6 @@
 import type { ChallengePurpose, PowChallenge } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
+import { assertNever } from '../../../../common/exhaustive';
 import type { VoteResult } from '../../../../common/gallery';
 import type { VoteSignals } from '../../../../common/vote-review';
 import type { AppContext } from '../../context';
@@ -15,7 +16,8 @@ import { stepsPast, voteDifficulty } from './vote-difficulty';
 import { receiptOf } from './vote-receipt-code';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
-import { voteSlot, votingSettings } from './voting-settings';
+import { wechatVoter } from './voter-wechat';
+import { dayBudget, voteSlot, votingSettings } from './voting-settings';
 
 /** `voterKey` is the cookie's; `userId` the signed-in account's; `email` + `code` an e-mail voter's proof. */
 export type VoteRequest = {
@@ -26,6 +28,8 @@ export type VoteRequest = {
   userId?: number;
   email?: string;
   code?: string;
+  /** The WeChat identity from the visitor's signed cookie (wechat mode). */
+  wechatId?: string;
   /** Fraud signals the route reads: the User-Agent header, and whether the entry's page was opened first. */
   userAgent?: string;
   viewedFirst?: boolean;
@@ -62,7 +66,8 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
  * read-then-write): blocklist (2016), voting window (4100), the voter's proof by the organiser's mode
  * (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier
  * than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on the
- * address; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved entry
+ * address; account: a signed-in account, 2020 without one; wechat: the identity WeChat's authorisation gave,
+ * 2071 without one, the vote keyed on `wx:<unionid|openid>`), the rule's unique slot (2015), an approved entry
  * (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and the
  * signals are read from the counters in memory (or Redis), not the database. The challenge is spent, the vote
  * row written, the count moved and the vote audited in one transaction, shared with the votes that arrived
@@ -85,13 +90,23 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   // A vote without a valid proof (no solved challenge, no mailed code, no account) costs its sender nothing,
   // so its refusal costs little too: no durable row each, only the count by code that the metrics plugin
   // keeps from the answer (microfilm_votes_total).
-  if (settings.voterMode === 'account') {
-    if (v.userId === undefined) throw new AppError(Code.VoteNeedsLogin);
-    voter = { voterKey: `u:${v.userId}` };
-  } else if (settings.voterMode === 'email') {
-    voter = await redeemVoteCode(ctx, v.email, v.code, now);
-  } else {
-    solved = await checkSolution(ctx, v.altcha, 'vote', now);
+  switch (settings.voterMode) {
+    case 'account':
+      if (v.userId === undefined) throw new AppError(Code.VoteNeedsLogin);
+      voter = { voterKey: `u:${v.userId}` };
+      break;
+    case 'email':
+      voter = await redeemVoteCode(ctx, v.email, v.code, now);
+      break;
+    case 'wechat':
+      if (v.wechatId === undefined) throw new AppError(Code.WechatSignInRequired);
+      voter = wechatVoter(v.wechatId);
+      break;
+    case 'anonymous':
+      solved = await checkSolution(ctx, v.altcha, 'vote', now);
+      break;
+    default:
+      return assertNever(settings.voterMode, 'voter mode');
   }
   // One read of the counters (memory or Redis, never the database) for the difficulty and the signals.
   const admitted = await ctx.votes.admit(v.ip, subnet, v.entryId, now);
@@ -107,6 +122,7 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     return refuse('networkBudget', new AppError(Code.VoteNetworkBudget));
   }
   let row: BatchVote['row'];
+  const budget = dayBudget(settings, voter.voterKey, now, ctx.config.contestTimezone);
   try {
     const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
     const signals = signalsOf(v, admitted.recent, solved, now);
@@ -115,7 +131,7 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     admitted.release();
     throw err;
   }
-  const outcome = await ctx.votes.cast({ row, challenge: solved });
+  const outcome = await ctx.votes.cast({ row, challenge: solved, budget });
   // The answer carries the count only while counts show live: a hidden or delayed one stays on the server.
   if (outcome.kind === 'counted') {
     const live = countsShown(settings).display === 'live';
@@ -124,5 +140,6 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   // The batch audited the refusal beside the votes it wrote.
   if (outcome.kind === 'challengeUsed') throw challengeUsed();
   if (outcome.kind === 'duplicate') throw new AppError(Code.VoteDuplicate);
+  if (outcome.kind === 'dayLimit') throw new AppError(Code.VoteDayLimit, { values: { n: settings.perDayTotal } });
   throw new AppError(Code.EntryNotFound);
 }

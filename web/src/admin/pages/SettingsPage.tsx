@@ -6,7 +6,7 @@ import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge'
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../../../../common/gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
@@ -67,6 +67,20 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.votingRule !== b.votingRule}>
+          {({ getFieldValue }) =>
+            getFieldValue('votingRule') === 'perDayTotal' && (
+              <Form.Item
+                name="perDayTotal"
+                label={f('console.settings.perDayTotal')}
+                extra={f('console.settings.perDayTotalHint')}
+                rules={[{ required: true }]}
+              >
+                <InputNumber min={PER_DAY_TOTAL_RANGE.min} max={PER_DAY_TOTAL_RANGE.max} precision={0} />
+              </Form.Item>
+            )
+          }
         </Form.Item>
         <Form.Item name="countDisplay" label={f('console.settings.countDisplay')} extra={f('console.settings.countDisplayHint')}>
           <Radio.Group options={COUNT_DISPLAYS.map((d) => ({ value: d, label: f(`console.settings.countDisplay.${d}`) }))} />
