@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from './factories';
 import { type VoteCheck, voteCheck } from './helpers/vote-check';
-import { startWechatServer, type WechatPerson, type WechatServer } from './helpers/wechat-server';
+import { useWechatServer, type WechatPerson } from './helpers/wechat-server';
 
 /**
  * WeChat voters, on each database, from an empty install: the organiser enters the official account's and the
@@ -30,13 +30,7 @@ class Browser {
 }
 
 describe.each(DIALECTS)('WeChat voters on %s', (dialect) => {
-  let wx: WechatServer;
-  beforeAll(async () => {
-    wx = await startWechatServer();
-    wx.app(MP.appId, MP.secret);
-    wx.app(WEB.appId, WEB.secret);
-  });
-  afterAll(async () => wx.close());
+  const wx = useWechatServer([MP, WEB]);
   // WeChat's endpoints are the local server's (WECHAT_OPEN_BASE / WECHAT_API_BASE in production).
   const t = useTestApp(
     dialect,

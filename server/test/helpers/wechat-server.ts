@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A local stand-in for WeChat's web authorisation, speaking its HTTP: the authorisation pages
@@ -98,4 +99,15 @@ export async function startWechatServer(): Promise<WechatServer> {
     exchanges,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** startWechatServer for the calling describe block, with these apps (id -> secret); filled in before its tests. */
+export function useWechatServer(apps: { appId: string; secret: string }[]): WechatServer {
+  const made = {} as WechatServer;
+  beforeAll(async () => {
+    Object.assign(made, await startWechatServer());
+    for (const a of apps) made.app(a.appId, a.secret);
+  });
+  afterAll(async () => made.close());
+  return made;
 }
