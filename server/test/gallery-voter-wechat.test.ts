@@ -173,23 +173,23 @@ describe.each(DIALECTS)('WeChat voters on %s', (dialect) => {
     const state = u.searchParams.get('state') as string;
     const flip = (s: string) => `${s.slice(0, -1)}${s.endsWith('0') ? '1' : '0'}`;
     const forged = `${u.pathname}?${new URLSearchParams({ ...Object.fromEntries(u.searchParams), state: flip(state) })}`;
-    expect((await get(b, forged, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxError=2072`);
+    expect((await get(b, forged, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxEntry=${id}&wxError=2072`);
     // The state is bound to the browser it was issued to: in another one (a CSRF sign-in) it is worthless.
     const stranger = new Browser(DESKTOP_UA);
-    expect((await get(stranger, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxError=2072`);
+    expect((await get(stranger, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxEntry=${id}&wxError=2072`);
     // The return path is part of the state too: no sending the visitor elsewhere.
     const elsewhere = `${u.pathname}?${new URLSearchParams({ ...Object.fromEntries(u.searchParams), to: '/en-US/news' })}`;
-    expect((await get(b, elsewhere, ip)).headers.location).toBe('/en-US/news?wxError=2072');
+    expect((await get(b, elsewhere, ip)).headers.location).toBe(`/en-US/news?wxEntry=${id}&wxError=2072`);
     expect(b.cookies.has('mfc_wx_voter')).toBe(false);
     expect(stranger.cookies.has('mfc_wx_voter')).toBe(false);
     // The real one works once; replayed, its state is spent.
     expect((await get(b, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxVote=${id}`);
     b.cookies.delete('mfc_wx_voter');
-    expect((await get(b, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxError=2072`);
+    expect((await get(b, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxEntry=${id}&wxError=2072`);
     expect(b.cookies.has('mfc_wx_voter')).toBe(false);
     // Off-site return paths are never followed.
     const offsite = await get(b, `/api/gallery/wechat/callback?entry=${id}&to=${encodeURIComponent('//evil.test/x')}&state=x&code=y`, ip);
-    expect(offsite.headers.location).toBe('/?wxError=2072');
+    expect(offsite.headers.location).toBe(`/?wxEntry=${id}&wxError=2072`);
   });
 
   it('a used code (40163) and a code WeChat never issued (40029) are refused with their own codes', async () => {
@@ -203,10 +203,10 @@ describe.each(DIALECTS)('WeChat voters on %s', (dialect) => {
     // A fresh state with the code already exchanged.
     const second = new URL(await atWechat((await authorize(b, id, ip)).headers.location as string), 'http://contest.test');
     second.searchParams.set('code', usedCode);
-    expect((await get(b, `${second.pathname}${second.search}`, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxError=2074`);
+    expect((await get(b, `${second.pathname}${second.search}`, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxEntry=${id}&wxError=2074`);
     const third = new URL(await atWechat((await authorize(b, id, ip)).headers.location as string), 'http://contest.test');
     third.searchParams.set('code', 'never-issued-code');
-    expect((await get(b, `${third.pathname}${third.search}`, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxError=2073`);
+    expect((await get(b, `${third.pathname}${third.search}`, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxEntry=${id}&wxError=2073`);
     expect(wx.exchanges.slice(-2).map((e) => e.errcode)).toEqual([40163, 40029]);
   });
 

@@ -14,7 +14,7 @@ const withParam = (path: string, key: string, value: string | number) => `${path
 /**
  * WeChat voters' two stops: the Vote button's link to WeChat's authorisation, and WeChat's way back. Both are
  * top-level navigations, so the way back answers with a redirect to the entry page either way: `wxVote=<id>`
- * when signed in (the page then casts the vote), `wxError=<code>` when not.
+ * when signed in (the page then casts the vote), `wxEntry=<id>&wxError=<code>` when not (the page tells why).
  */
 export async function wechatVoterRoutes(app: FastifyInstance, secureCookie: boolean): Promise<void> {
   const ctx = app.ctx;
@@ -57,7 +57,7 @@ export async function wechatVoterRoutes(app: FastifyInstance, secureCookie: bool
         return reply.redirect(withParam(to, 'wxVote', q.entry), 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return reply.redirect(withParam(to, 'wxError', err.code), 302);
+        return reply.redirect(withParam(withParam(to, 'wxEntry', q.entry), 'wxError', err.code), 302);
       }
     },
   );

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
-import type { ConsoleSettings } from '../../../../common/console/schemas';
+import type { ConsoleSettings, ConsoleSettingsView } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
 import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
@@ -21,7 +21,7 @@ export function SettingsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettings>('/api/admin/settings', signal) });
+  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettingsView>('/api/admin/settings', signal) });
 
   useEffect(() => {
     if (data) form.setFieldsValue(data);
@@ -97,6 +97,9 @@ export function SettingsPage() {
         <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
           <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />
         </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.voterMode !== b.voterMode}>
+          {({ getFieldValue }) => getFieldValue('voterMode') === 'wechat' && <WechatFields tails={data.wechatSecretTails} />}
+        </Form.Item>
         <Form.Item name="stripPlusTags" label={f('console.settings.stripPlusTags')} extra={f('console.settings.stripPlusTagsHint')} valuePropName="checked">
           <Switch />
         </Form.Item>
@@ -142,5 +145,35 @@ export function SettingsPage() {
         </Button>
       </Form>
     </>
+  );
+}
+
+/**
+ * The official account's and the website app's id and secret. A secret is write-only: the field stays empty,
+ * its placeholder tells the tail of the one saved, and an empty field keeps it.
+ */
+function WechatFields({ tails }: { tails: ConsoleSettingsView['wechatSecretTails'] }) {
+  const intl = useIntl();
+  const f = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const secret = (tail: string | null) => (tail ? f('console.settings.wechatSecretSet', { tail }) : undefined);
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        {f('console.settings.wechat')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{f('console.settings.wechatHint')}</Typography.Paragraph>
+      <Form.Item name="wechatMpAppId" label={f('console.settings.wechatMpAppId')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="wechatMpSecret" label={f('console.settings.wechatMpSecret')} extra={f('console.settings.wechatSecretHint')}>
+        <Input.Password autoComplete="new-password" placeholder={secret(tails.mp)} />
+      </Form.Item>
+      <Form.Item name="wechatWebAppId" label={f('console.settings.wechatWebAppId')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="wechatWebSecret" label={f('console.settings.wechatWebSecret')} extra={f('console.settings.wechatSecretHint')}>
+        <Input.Password autoComplete="new-password" placeholder={secret(tails.web)} />
+      </Form.Item>
+    </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../../common/errors';
+import { assertNever } from '../../../../common/exhaustive';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
 import { ApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
@@ -13,6 +14,10 @@ import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
 // The e-mail mode's dialog brings antd's Form and Modal and zod: loaded when a visitor asks for it, so the
 // other modes (and an e-mail-mode page before the click) never download it.
 const EmailVoteDialog = lazy(() => import('./EmailVoteDialog').then((m) => ({ default: m.EmailVoteDialog })));
+// WeChat's sign-in trip likewise: only in wechat mode, on the click that needs it or on the way back.
+const wechatVote = () => import('./wechat-vote');
+/** Whether the address holds the way back from WeChat's authorisation (a cheap look before loading anything). */
+const backFromWechat = (search: string) => /[?&](wxVote|wxError)=/.test(search);
 
 /** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
 const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
@@ -26,17 +31,20 @@ export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen
  * challenge, prepared in the background as soon as the button shows, so the click usually waits for nothing;
  * ChallengeStepUp (many votes from this network) solves a harder one and votes again, saying so while it
  * works. E-mail: a dialog mails a 6-digit code and votes with it. Account: a signed-in visitor votes with a
- * click, anyone else gets "Log in to vote", a link to the login page that comes back here. VoteSuccess moves
+ * click, anyone else gets "Log in to vote", a link to the login page that comes back here. WeChat: the click
+ * votes with the visitor's WeChat identity, or (none yet) goes through WeChat's authorisation and back here,
+ * where the vote is cast on arrival (`wechat-vote.ts`). VoteSuccess moves
  * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
  */
 export function VoteButton({ entry }: { entry: VotableEntry }) {
   const intl = useIntl();
   const { link } = useLocale();
   const location = useLocation();
+  const navigate = useNavigate();
   const { access } = useCurrentUser();
   const vote = useVote(entry.id);
   const [voted, setVoted] = useState(entry.voted);
-  const [checking, setChecking] = useState<false | 'quick' | 'hard'>(false);
+  const [checking, setChecking] = useState<false | 'quick' | 'hard' | 'wechat'>(false);
   const [askEmail, setAskEmail] = useState(false);
   const open = entry.votingOpen && !voted && !entry.voted;
   const anonymous = entry.voterMode === 'anonymous';
@@ -63,21 +71,69 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
     }
   };
 
-  const cast = async () => {
-    if (entry.voterMode === 'email') return setAskEmail(true);
-    setChecking('quick');
+  /** WeChat: vote as the signed-in WeChat user; without one, off to WeChat's authorisation ('away'). */
+  const castWechat = async (): Promise<'cast' | 'away'> => {
     try {
-      if (anonymous) await castAnonymous();
-      else await vote.mutateAsync({});
-      done(false);
-      if (anonymous) prepareVoteTicket(); // the next vote on this page (another card) is ready too
+      await vote.mutateAsync({});
+      return 'cast';
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === Code.WechatSignInRequired)) throw err;
+      setChecking('wechat');
+      (await wechatVote()).goToWechatSignIn(entry.id, `${location.pathname}${location.search}`);
+      return 'away';
+    }
+  };
+
+  const castIn = async (): Promise<'cast' | 'away'> => {
+    switch (entry.voterMode) {
+      case 'anonymous':
+        await castAnonymous();
+        prepareVoteTicket(); // the next vote on this page (another card) is ready too
+        return 'cast';
+      case 'account':
+        await vote.mutateAsync({});
+        return 'cast';
+      case 'wechat':
+        return castWechat();
+      case 'email':
+        setAskEmail(true);
+        return 'away';
+      default:
+        return assertNever(entry.voterMode, 'voter mode');
+    }
+  };
+
+  const cast = async () => {
+    setChecking('quick');
+    let away = false;
+    try {
+      away = (await castIn()) === 'away';
+      if (!away && entry.voterMode !== 'email') done(false);
     } catch (err) {
       if (err instanceof ApiError && err.code === Code.VoteDuplicate) setVoted(true);
       reportVoteFailure(err, intl);
     } finally {
-      setChecking(false);
+      // Leaving for WeChat: the button stays busy until the page goes.
+      if (!away || entry.voterMode === 'email') setChecking(false);
     }
   };
+
+  // Back from WeChat's authorisation: the vote it was for is cast at once, or the refusal told; either way the
+  // address loses the marks, so a reload does not repeat them.
+  const wechatMode = entry.voterMode === 'wechat';
+  const search = location.search;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival, not on every render's new closures
+  useEffect(() => {
+    if (!wechatMode || !backFromWechat(search)) return;
+    void wechatVote().then(({ wechatReturn }) => {
+      const { outcome, rest } = wechatReturn(search, entry.id);
+      if (!outcome) return;
+      void navigate({ pathname: location.pathname, search: rest, hash: location.hash }, { replace: true });
+      if (outcome.kind === 'vote') {
+        if (open) void cast();
+      } else reportVoteFailure(new ApiError(outcome.code, 400, ''), intl);
+    });
+  }, [wechatMode, search, entry.id]);
 
   const state = !entry.votingOpen ? 'closed' : voted || entry.voted ? 'voted' : 'open';
   if (state === 'open' && entry.voterMode === 'account' && !access.isLoggedIn) {
@@ -102,6 +158,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       </button>
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
+        {checking === 'wechat' && <FormattedMessage id="vote.wechatSignIn" />}
       </span>
       {askEmail && (
         <Suspense fallback={null}>
