@@ -162,18 +162,16 @@ function WechatFields({ tails }: { tails: ConsoleSettingsView['wechatSecretTails
         {f('console.settings.wechat')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{f('console.settings.wechatHint')}</Typography.Paragraph>
-      <Form.Item name="wechatMpAppId" label={f('console.settings.wechatMpAppId')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="wechatMpSecret" label={f('console.settings.wechatMpSecret')} extra={f('console.settings.wechatSecretHint')}>
-        <Input.Password autoComplete="new-password" placeholder={secret(tails.mp)} />
-      </Form.Item>
-      <Form.Item name="wechatWebAppId" label={f('console.settings.wechatWebAppId')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="wechatWebSecret" label={f('console.settings.wechatWebSecret')} extra={f('console.settings.wechatSecretHint')}>
-        <Input.Password autoComplete="new-password" placeholder={secret(tails.web)} />
-      </Form.Item>
+      {(['Mp', 'Web'] as const).map((app) => (
+        <div key={app}>
+          <Form.Item name={`wechat${app}AppId`} label={f(`console.settings.wechat${app}AppId`)}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name={`wechat${app}Secret`} label={f(`console.settings.wechat${app}Secret`)} extra={f('console.settings.wechatSecretHint')}>
+            <Input.Password autoComplete="new-password" placeholder={secret(app === 'Mp' ? tails.mp : tails.web)} />
+          </Form.Item>
+        </div>
+      ))}
     </fieldset>
   );
 }
