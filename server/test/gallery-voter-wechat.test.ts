@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from './factories';
+import { useWechatServer } from './helpers/use-wechat-server';
 import { type VoteCheck, voteCheck } from './helpers/vote-check';
-import { useWechatServer, type WechatPerson } from './helpers/wechat-server';
+import type { WechatPerson } from './helpers/wechat-server';
 
 /**
  * WeChat voters, on each database, from an empty install: the organiser enters the official account's and the

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A local stand-in for WeChat's web authorisation, speaking its HTTP: the authorisation pages
@@ -29,7 +28,7 @@ export type WechatServer = {
   close: () => Promise<void>;
 };
 
-export async function startWechatServer(): Promise<WechatServer> {
+export async function startWechatServer(listenOn = 0): Promise<WechatServer> {
   const apps = new Map<string, string>();
   const codes = new Map<string, { appid: string; person: WechatPerson; scope: string; used: boolean }>();
   const seen: AuthorizeSeen[] = [];
@@ -44,6 +43,7 @@ export async function startWechatServer(): Promise<WechatServer> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://wechat.test');
     const q = Object.fromEntries(url.searchParams);
+    if (url.pathname === '/health') return void res.end('ok');
     if (url.pathname === '/connect/oauth2/authorize' || url.pathname === '/connect/qrconnect') {
       const appid = q.appid ?? '';
       seen.push({ page: url.pathname, appid, scope: q.scope ?? '', redirectUri: q.redirect_uri ?? '', state: q.state ?? '' });
@@ -86,7 +86,7 @@ export async function startWechatServer(): Promise<WechatServer> {
     res.writeHead(404);
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -99,15 +99,4 @@ export async function startWechatServer(): Promise<WechatServer> {
     exchanges,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** startWechatServer for the calling describe block, with these apps (id -> secret); filled in before its tests. */
-export function useWechatServer(apps: { appId: string; secret: string }[]): WechatServer {
-  const made = {} as WechatServer;
-  beforeAll(async () => {
-    Object.assign(made, await startWechatServer());
-    for (const a of apps) made.app(a.appId, a.secret);
-  });
-  afterAll(async () => made.close());
-  return made;
 }

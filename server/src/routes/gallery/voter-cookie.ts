@@ -9,7 +9,7 @@ import {
   voterKeyFrom,
   withViewed,
 } from '../../services/gallery/voter';
-import { WECHAT_VOTER_COOKIE, WECHAT_VOTER_TTL_S, wechatIdFrom, wechatVoterValue } from '../../services/gallery/voter-wechat';
+import { WECHAT_SIGNED_IN_COOKIE, WECHAT_VOTER_COOKIE, WECHAT_VOTER_TTL_S, wechatIdFrom, wechatVoterValue } from '../../services/gallery/voter-wechat';
 
 /** The voter key from a valid signed cookie, or undefined (no cookie, or tampered with). */
 export function readVoterKey(request: FastifyRequest): string | undefined {
@@ -53,7 +53,13 @@ export function readWechatId(request: FastifyRequest): string | undefined {
   return un.valid ? wechatIdFrom(un.value) : undefined;
 }
 
-/** After WeChat's authorisation: the visitor is this WeChat voter for a day (the identity, never a token). */
+/**
+ * After WeChat's authorisation: the visitor is this WeChat voter for a day (the identity, never a token). A
+ * second cookie the page can read says only that there is one, so the Vote button goes to WeChat first when
+ * there is none instead of asking for a refusal.
+ */
 export function setWechatId(reply: FastifyReply, id: string, secure: boolean): void {
-  reply.setCookie(WECHAT_VOTER_COOKIE, wechatVoterValue(id), { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: WECHAT_VOTER_TTL_S, secure });
+  const options = { sameSite: 'lax', path: '/', maxAge: WECHAT_VOTER_TTL_S, secure } as const;
+  reply.setCookie(WECHAT_VOTER_COOKIE, wechatVoterValue(id), { ...options, signed: true, httpOnly: true });
+  reply.setCookie(WECHAT_SIGNED_IN_COOKIE, '1', options);
 }

@@ -31,6 +31,8 @@ const STATE_TTL_MS = 10 * 60_000;
 /** How long a visitor stays a WeChat voter after signing in (a day's votes need no second sign-in). */
 export const WECHAT_VOTER_TTL_S = 86_400;
 export const WECHAT_VOTER_COOKIE = 'mfc_wx_voter';
+/** Readable by the page (web/src/pages/gallery/wechat-vote.ts): only that the visitor signed in, nothing else. */
+export const WECHAT_SIGNED_IN_COOKIE = 'mfc_wx_in';
 export const WECHAT_CALLBACK_PATH = '/api/gallery/wechat/callback';
 
 type Apps = Record<WechatKind, WechatApp | undefined>;

@@ -73,14 +73,20 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
 
   /** WeChat: vote as the signed-in WeChat user; without one, off to WeChat's authorisation ('away'). */
   const castWechat = async (): Promise<'cast' | 'away'> => {
+    const trip = await wechatVote();
+    const away = () => {
+      setChecking('wechat');
+      trip.goToWechatSignIn(entry.id, `${location.pathname}${location.search}`);
+      return 'away' as const;
+    };
+    if (!trip.wechatSignedIn()) return away();
     try {
       await vote.mutateAsync({});
       return 'cast';
     } catch (err) {
+      // The sign-in ran out (a day) or was not this server's: through WeChat again.
       if (!(err instanceof ApiError && err.code === Code.WechatSignInRequired)) throw err;
-      setChecking('wechat');
-      (await wechatVote()).goToWechatSignIn(entry.id, `${location.pathname}${location.search}`);
-      return 'away';
+      return away();
     }
   };
 

@@ -21,3 +21,6 @@ export function wechatReturn(search: string, entryId: number): { outcome: Wechat
   const rest = q.toString();
   return { outcome, rest: rest ? `?${rest}` : '' };
 }
+
+/** Whether this browser signed in through WeChat lately (a hint the server sets beside its signed cookie). */
+export const wechatSignedIn = () => document.cookie.split(/;\s*/).includes('mfc_wx_in=1');
