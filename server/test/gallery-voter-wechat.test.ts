@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wechatSignIn } from '../src/services/gallery/voter-wechat';
 import { DIALECTS, useTestApp } from './factories';
 import { useWechatServer } from './helpers/use-wechat-server';
 import { type VoteCheck, voteCheck } from './helpers/vote-check';
@@ -183,6 +184,11 @@ describe.each(DIALECTS)('WeChat voters on %s', (dialect) => {
     expect((await get(b, elsewhere, ip)).headers.location).toBe(`/en-US/news?wxEntry=${id}&wxError=2072`);
     expect(b.cookies.has('mfc_wx_voter')).toBe(false);
     expect(stranger.cookies.has('mfc_wx_voter')).toBe(false);
+    // Eleven minutes later (a state lives ten) the same callback is refused: the service the route calls, on that clock.
+    const binding = t.app.unsignCookie(decodeURIComponent(b.cookies.get('mfc_voter') ?? '')).value ?? undefined;
+    const later = new Date(Date.now() + 11 * 60_000);
+    const late = { code: u.searchParams.get('code') ?? '', state, to: u.searchParams.get('to') ?? '', entryId: id, binding };
+    await expect(wechatSignIn(t.ctx, late, later)).rejects.toMatchObject({ code: 2072 });
     // The real one works once; replayed, its state is spent.
     expect((await get(b, callback, ip)).headers.location).toBe(`/en-US/gallery/${id}?wxVote=${id}`);
     b.cookies.delete('mfc_wx_voter');
