@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { mailSinkPorts } from './e2e/support/mail-sink-ports';
+import { wechatPort } from './e2e/support/wechat-port';
 
 /**
  * e2e in Debian's Chromium against the built app, served by the real server on a fresh data folder.
@@ -46,6 +47,9 @@ function appServer(port: number, dataDir: string, env: Record<string, string>) {
       // whole process is sometimes descheduled that long by other jobs, which is no visitor's experience.
       // Shedding itself is tested in server/test/ops-pressure.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5000',
+      // WeChat's authorisation and API: the local stand-in (e2e/support/wechat-server-main.ts).
+      WECHAT_OPEN_BASE: `http://127.0.0.1:${wechatPort()}`,
+      WECHAT_API_BASE: `http://127.0.0.1:${wechatPort()}`,
       ...env,
     },
   };
@@ -74,6 +78,14 @@ export default defineConfig({
       // A real SMTP sink the app sends to, with an HTTP reader for the specs (e2e/support/mail-sink-server.ts).
       command: 'node --import tsx e2e/support/mail-sink-server.ts',
       url: `http://127.0.0.1:${MAIL_SINK.http}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx e2e/support/wechat-server-main.ts',
+      url: `http://127.0.0.1:${wechatPort()}/health`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',

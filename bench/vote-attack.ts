@@ -9,7 +9,8 @@
  *    hour is then completed by projection: each further vote's difficulty is what the server asks (it doubles)
  *    and its expected cost is half its range at the measured hash rate, on all cores, ignoring that a challenge
  *    expires after ten minutes (which only helps the defender). Printed: counted votes per hour from one
- *    address and CPU seconds per counted vote past the step-up.
+ *    address and CPU seconds per counted vote past the step-up; then the same hour from the default difficulty
+ *    curve alone (`attack-curve.ts`) at the measured hash rate and at BENCH_ATTACK_FASTER (default 16) times it.
  * 2. A person: Chromium with the page's CPU throttled 4x (CDP Emulation.setCPUThrottlingRate), opening an entry
  *    on a fresh server and voting; the time the page's own solver took (`took`, from the vote it sends) over
  *    BENCH_PERSON_RUNS visits (default 7), median printed. Chromium refuses to throttle workers ("Operation is
@@ -24,11 +25,15 @@ import { Worker } from 'node:worker_threads';
 import { chromium } from '@playwright/test';
 import { encodeSolution, type PowChallenge } from '../common/challenge';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { DEFAULT_POW_BASE, DEFAULT_POW_STEP_UP, DEFAULT_STEP_UP_PER_HOUR, DEFAULT_SUBNET_PER_HOUR } from '../server/src/services/gallery/voting-settings';
 import { createTestDatabase } from '../server/test/helpers/databases';
+import { votesPerHourOnCurve } from './attack-curve';
 import { row, start, stop } from './load';
 
 const PAST = Number(process.env.BENCH_ATTACK_PAST || 1);
 const PERSON_RUNS = Number(process.env.BENCH_PERSON_RUNS || 7);
+/** How much faster than the measured solver the projected attacker is (a GPU, a farm of machines on one address). */
+const FASTER = Number(process.env.BENCH_ATTACK_FASTER || 16);
 const CORES = os.cpus().length;
 let port = Number(process.env.BENCH_ATTACK_PORT) || 3450 + Math.floor(Math.random() * 300);
 
@@ -141,6 +146,28 @@ async function attacker() {
       '  counted votes per hour per address',
       `${counted + projected} (${counted} cast in ${wall.toFixed(0)} s, ${projected} more projected in the hour; goal <= 40, was ~3,600)`,
     );
+    // The same hour from the default difficulty curve alone, for this solver and for one FASTER times faster.
+    const curve = {
+      powBase: DEFAULT_POW_BASE,
+      powStepUp: DEFAULT_POW_STEP_UP,
+      stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
+      subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
+    };
+    const hashes = rate * CORES;
+    const measured = votesPerHourOnCurve(curve, hashes);
+    const fast = votesPerHourOnCurve(curve, hashes * FASTER);
+    row(
+      '  difficulty curve',
+      `base ${curve.powBase.toLocaleString('en')}, step-up from ${curve.stepUpPerHour} votes an hour per address (${curve.subnetPerHour} per subnet) to ${curve.powStepUp.toLocaleString('en')}, doubling per vote`,
+    );
+    row(
+      '  counted votes per hour, from the curve',
+      `${measured.votes} at the measured ${Math.round(hashes).toLocaleString('en')} hashes/s (${CORES} cores; goal <= 40)`,
+    );
+    row(
+      `  the same for a solver ${FASTER}x faster`,
+      `${fast.votes} at ${Math.round(hashes * FASTER).toLocaleString('en')} hashes/s (last vote's difficulty ${fast.lastDifficulty.toLocaleString('en')}; goal <= 40)`,
+    );
   } finally {
     await s.close();
   }
@@ -195,7 +222,8 @@ async function person() {
 
 async function main() {
   console.log(`vote attack bench: ${CORES} CPUs, ${PAST} real vote(s) past the step-up, ${PERSON_RUNS} person visits`);
-  await person();
+  // BENCH_PERSON_RUNS=0: the attacker alone (no Chromium).
+  if (PERSON_RUNS > 0) await person();
   await attacker();
 }
 

@@ -14,16 +14,22 @@ export const GALLERY_CARD_MAX_WIDTH = 400;
 /** Cards in the first row (two on a phone, up to four on a desktop): fetched at once, not lazily. */
 export const GALLERY_FIRST_ROW = 4;
 
-export const VOTING_RULES = ['perEntry', 'perContest', 'perEntryPerDay'] as const;
+/**
+ * `perDayTotal`: N votes a day in all (the organiser's N), at most one of them per entry, as Chinese public
+ * votes usually word it ("每人每天可投N票，每个作品每天限投1票"). Days are the contest's calendar days.
+ */
+export const VOTING_RULES = ['perEntry', 'perContest', 'perEntryPerDay', 'perDayTotal'] as const;
 export type VotingRule = (typeof VOTING_RULES)[number];
+/** Votes a voter has per day under `perDayTotal`. */
+export const PER_DAY_TOTAL_RANGE = { min: 1, max: 100, default: 5 } as const;
 
 /**
  * Who a voter is, the organiser's choice: `anonymous` (signed cookie + proof of work + budgets per address
  * and subnet), `email` (a 6-digit code mailed to a real, non-throwaway address: one voter per address),
- * `account` (signed-in verified accounts only) or `phone` (a 6-digit code texted to a mobile number: one voter
- * per number).
+ * `account` (signed-in verified accounts only), `phone` (a 6-digit code texted to a mobile number: one voter
+ * per number) or `wechat` (signed in through WeChat's web authorisation: one voter per WeChat user).
  */
-export const VOTER_MODES = ['anonymous', 'email', 'account', 'phone'] as const;
+export const VOTER_MODES = ['anonymous', 'email', 'account', 'phone', 'wechat'] as const;
 export type VoterMode = (typeof VOTER_MODES)[number];
 /** An e-mailed or texted voting code: six digits, ten minutes, five tries. */
 export const VOTE_CODE_TTL_MINUTES = 10;

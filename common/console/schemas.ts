@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
@@ -110,9 +110,18 @@ export const pageBody = z.object({
   extra: z.object({ wechatQrUrl: urlField.optional() }).catchall(z.string().max(1000)).default({}),
 });
 
+const wechatField = z
+  .string()
+  .trim()
+  .max(128)
+  .regex(/^[\w-]*$/)
+  .default('');
+
 /** Every setting but the phases, which are saved one at a time (`services/contest/phases.ts`). */
 export const settingsBody = z.object({
   votingRule: z.enum(VOTING_RULES),
+  // Votes a day in all under `perDayTotal`; optional so older forms still save.
+  perDayTotal: z.number().int().min(PER_DAY_TOTAL_RANGE.min).max(PER_DAY_TOTAL_RANGE.max).default(PER_DAY_TOTAL_RANGE.default),
   voterMode: z.enum(VOTER_MODES),
   stepUpPerHour: z.number().int().min(0).max(100_000), // 0: the proof of work never gets harder for an address
   subnetPerHour: z.number().int().min(0).max(1_000_000), // the same for a /24 or /48
@@ -142,8 +151,16 @@ export const settingsBody = z.object({
     .default(COUNT_DELAY_RANGE.default),
   // Days voters' and visitors' full addresses are kept before they are cut to their network.
   privacyRetentionDays: z.number().int().min(PRIVACY_RETENTION_RANGE.min).max(PRIVACY_RETENTION_RANGE.max).default(PRIVACY_RETENTION_DEFAULT_DAYS),
+  // WeChat voters: the official account's and the open-platform website app's ids and secrets. Secrets are
+  // write-only: empty keeps the one saved (the console is never sent it back).
+  wechatMpAppId: wechatField,
+  wechatMpSecret: wechatField,
+  wechatWebAppId: wechatField,
+  wechatWebSecret: wechatField,
 });
 export type ConsoleSettings = z.infer<typeof settingsBody>;
+/** What the console reads: the settings with the secrets empty, and the last four characters of each one saved. */
+export type ConsoleSettingsView = ConsoleSettings & { wechatSecretTails: { mp: string | null; web: string | null } };
 
 export const userListQuery = z.object({
   q: z.string().trim().max(100).optional(),

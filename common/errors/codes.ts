@@ -87,6 +87,17 @@ export const Code = {
   PhoneNotMobile: 2051,
   SmsSendFailed: 2052,
   SmsCodeNotUsed: 2053,
+  // 2070-2089 WeChat voters (sign-in through WeChat's web authorisation) and the day's total of votes
+  WechatNotConfigured: 2070,
+  WechatSignInRequired: 2071,
+  WechatStateInvalid: 2072,
+  WechatCodeInvalid: 2073,
+  WechatCodeUsed: 2074,
+  WechatAppRejected: 2075,
+  WechatUnavailable: 2076,
+  WechatNotUsed: 2077,
+  WechatDenied: 2078,
+  VoteDayLimit: 2089,
   SubmittedGoingHome: 200211,
   // 3xxx captcha: the proof-of-work challenge
   CaptchaWrong: 3001,

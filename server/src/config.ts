@@ -62,6 +62,8 @@ export type Config = {
   connections: ConnectionSettings;
   /** An account's upload quotas and the disk reserve (UPLOAD_*): services/submission/quota.ts. */
   uploads: UploadQuotaSettings;
+  /** WeChat voters (WECHAT_*): services/gallery/voter-wechat.ts. */
+  wechat: WechatSettings;
 };
 
 export const SMS_PROVIDERS = ['outbox', 'aliyun', 'tencent'] as const;
@@ -86,6 +88,16 @@ export type SmsSettings = {
   region: string;
   endpoint: string | undefined;
 };
+
+/**
+ * - WECHAT_MP_APPID / WECHAT_MP_SECRET: the organiser's official account, for the silent sign-in inside
+ *   WeChat's browser; WECHAT_WEB_APPID / WECHAT_WEB_SECRET: their open-platform website app, for the QR
+ *   sign-in elsewhere. The console's values, when set, take their place.
+ * - WECHAT_OPEN_BASE (https://open.weixin.qq.com) and WECHAT_API_BASE (https://api.weixin.qq.com): where
+ *   WeChat's authorisation pages and API live; tests point them at a local server.
+ */
+export type WechatApp = { appId: string; secret: string };
+export type WechatSettings = { openBase: string; apiBase: string; mp: WechatApp; web: WechatApp };
 
 /**
  * - UPLOAD_MAX_AT_ONCE: uploads one account may have in progress (default 5: an entry form has five files, and a
@@ -349,6 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       staleWhileRevalidateS: read.whole('CDN_STALE_WHILE_REVALIDATE_S', 30, 0),
     },
     responseFastPath: read.bool('RESPONSE_FAST_PATH', true),
+    wechat: {
+      openBase: read.url('WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
+      apiBase: read.url('WECHAT_API_BASE', 'https://api.weixin.qq.com'),
+      mp: { appId: read.text('WECHAT_MP_APPID', ''), secret: read.text('WECHAT_MP_SECRET', '') },
+      web: { appId: read.text('WECHAT_WEB_APPID', ''), secret: read.text('WECHAT_WEB_SECRET', '') },
+    },
     requestLog: {
       everyRequest: read.bool('LOG_REQUESTS', false),
       slowMs: read.whole('LOG_SLOW_MS', 1000, 0),

@@ -3,12 +3,14 @@ import type { Generated } from 'kysely';
 /**
  * Tables of the gallery area.
  * - votes.slot is the voting rule made concrete ("e:<entry>:<voter>", "c:<voter>" or
- *   "d:<entry>:<voter>:<day>"); its UNIQUE index is what refuses a second vote, not a read-then-write.
+ *   "d:<entry>:<voter>:<day>", the last also under "N a day in all"); its UNIQUE index is what refuses a second vote, not a read-then-write.
+ * - vote_day_budget: under "N a day in all", the voter's N keys of a day ("t:<voter>:<day>#k"), one per counted vote.
  * - vote_audit keeps every vote and every refusal (outcome: counted | duplicate | blocked | closed |
  *   notFound | challengeMissing | challengeWrong | challengeExpired | challengeUsed | stepUp | codeMissing |
- *   codeWrong | codeExpired | codeUsed | loginRequired | networkBudget | voided), with the
+ *   codeWrong | codeExpired | codeUsed | loginRequired | networkBudget | dayLimit | voided), with the
  *   voter's subnet (/24 IPv4, /48 IPv6; null on rows older than migration 0010).
- * - spent_challenges: the signature of every proof-of-work challenge used, until it expires (one use).
+ * - spent_challenges: the signature of every proof-of-work challenge used, until it expires (one use), and the
+ *   nonce of every WeChat sign-in state used (`wechat-state:<nonce>`), likewise.
  */
 export type VotesTable = {
   id: Generated<number>;
@@ -90,7 +92,11 @@ export type VoteChainRowsTable = { vote_id: number; batch: number; row_hash: str
 /** The counts visitors see while counts are shown delayed; retaken when older than the organiser's interval. */
 export type VoteCountSnapshotsTable = { entry_id: number; vote_count: number; taken_at: string };
 
+/** One of a voter's N keys for a day under "N votes a day in all", and the vote that took it. */
+export type VoteDayBudgetTable = { slot: string; vote_id: number };
+
 export type GalleryTables = {
+  vote_day_budget: VoteDayBudgetTable;
   vote_chain: VoteChainTable;
   vote_chain_rows: VoteChainRowsTable;
   vote_count_snapshots: VoteCountSnapshotsTable;

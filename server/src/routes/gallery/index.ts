@@ -23,7 +23,8 @@ import { sendPhoneCode } from '../../services/gallery/voter-phone';
 import { castVote, challengeFor } from '../../services/gallery/votes';
 import { DEFAULT_RATE_PER_MINUTE, votingSettings } from '../../services/gallery/voting-settings';
 import { ok } from '../reply';
-import { ensureVoterKey, markViewed, readVoterKey, viewedBefore } from './voter-cookie';
+import { ensureVoterKey, markViewed, readVoterKey, readWechatId, viewedBefore } from './voter-cookie';
+import { wechatVoterRoutes } from './wechat';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const byIp = (req: FastifyRequest) => req.clientIp;
@@ -60,7 +61,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/gallery/entries/:id', { schema: { params: idParam } }, async (req, reply) => {
     const id = req.params.id;
     const timeZone = ctx.config.contestTimezone;
-    const voted = await votedFor(ctx.db, id, { voterKey: readVoterKey(req), userId: (await req.sessionUser())?.id }, timeZone);
+    const voted = await votedFor(ctx.db, id, { voterKey: readVoterKey(req), userId: (await req.sessionUser())?.id, wechatId: readWechatId(req) }, timeZone);
     // Without a cookie or token: not voted, and the viewed cookie holds this entry alone, so that response is replayable.
     const spec = { key: `entry:${id}:${req.locale}:${voted}`, lifetime: 'counts', sharing: 'private', vary: LOCALE_VARY, replayAnonymous: true } as const;
     const answer = await cachedAnswer(req, spec, async () => {
@@ -106,6 +107,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         email: req.body?.email,
         phone: req.body?.phone,
         code: req.body?.code,
+        wechatId: readWechatId(req),
         userId: (await req.sessionUser())?.id,
         userAgent: req.headers['user-agent'],
         viewedFirst: viewedBefore(req, req.params.id),
@@ -200,6 +202,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     await sendContactMessage(ctx, req.body, { locale: req.locale, ip: req.clientIp });
     return ok({ sent: true });
   });
+
+  await wechatVoterRoutes(app, secureCookie);
 
   app.get('/api/scam-tips', async (req) => ok(await getScamTips(ctx.db, req.locale)));
 

@@ -1,14 +1,17 @@
-import type { ConsoleSettings } from '../../../../common/console/schemas';
+import type { ConsoleSettings, ConsoleSettingsView } from '../../../../common/console/schemas';
 import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
-import { COUNT_DELAY_RANGE } from '../../../../common/gallery';
+import { Code } from '../../../../common/errors';
+import { COUNT_DELAY_RANGE, PER_DAY_TOTAL_RANGE } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
+import { AppError } from '../../errors';
 import { type AuditScope, recordAudit } from '../audit/audit-log';
 import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
+import { WECHAT_SETTINGS, wechatAppsFrom } from '../gallery/voter-wechat';
 import {
   COUNT_DELAY_SETTING,
   COUNT_DISPLAY_SETTING,
@@ -19,6 +22,7 @@ import {
   DEFAULT_SUBNET_PER_HOUR,
   DEFAULT_VOTER_MODE,
   forgetVotingSettings,
+  PER_DAY_TOTAL_SETTING,
   POW_BASE_SETTING,
   POW_STEP_UP_SETTING,
   STRIP_PLUS_TAGS_SETTING,
@@ -30,6 +34,7 @@ import { EMPOWER_MAX_BYTES_SETTING, UPLOAD_GRACE_SETTING } from '../submission/s
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
   votingRule: 'voting.rule',
+  perDayTotal: PER_DAY_TOTAL_SETTING,
   voterMode: VOTER_MODE_SETTING,
   stepUpPerHour: 'voting.stepUpPerHour',
   subnetPerHour: SUBNET_SETTING,
@@ -49,6 +54,7 @@ export const SETTING_KEYS = {
 // The readers' own defaults, so the console shows what the site actually does while a key is unset.
 const DEFAULTS = {
   votingRule: DEFAULT_RULE,
+  perDayTotal: PER_DAY_TOTAL_RANGE.default,
   voterMode: DEFAULT_VOTER_MODE,
   stepUpPerHour: DEFAULT_STEP_UP_PER_HOUR,
   subnetPerHour: DEFAULT_SUBNET_PER_HOUR,
@@ -62,10 +68,15 @@ const DEFAULTS = {
   privacyRetentionDays: PRIVACY_RETENTION_DEFAULT_DAYS,
 } as const;
 
-export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettings> {
+/** The last four characters of a saved secret, enough for the organiser to tell which one it is. */
+const tail = (v: unknown) => (typeof v === 'string' && v ? v.slice(-4) : null);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export async function readConsoleSettings(db: Db, config: Config): Promise<ConsoleSettingsView> {
   const s = await readSettings(db);
   return {
     votingRule: (s[SETTING_KEYS.votingRule] as ConsoleSettings['votingRule']) ?? DEFAULTS.votingRule,
+    perDayTotal: Number(s[SETTING_KEYS.perDayTotal] ?? DEFAULTS.perDayTotal),
     voterMode: (s[SETTING_KEYS.voterMode] as ConsoleSettings['voterMode']) ?? DEFAULTS.voterMode,
     stepUpPerHour: Number(s[SETTING_KEYS.stepUpPerHour] ?? DEFAULTS.stepUpPerHour),
     subnetPerHour: Number(s[SETTING_KEYS.subnetPerHour] ?? DEFAULTS.subnetPerHour),
@@ -81,14 +92,34 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     countDisplay: (s[SETTING_KEYS.countDisplay] as ConsoleSettings['countDisplay']) ?? DEFAULTS.countDisplay,
     countDelayMinutes: Number(s[SETTING_KEYS.countDelayMinutes] ?? DEFAULTS.countDelayMinutes),
     privacyRetentionDays: Number(s[SETTING_KEYS.privacyRetentionDays] ?? DEFAULTS.privacyRetentionDays),
+    wechatMpAppId: text(s[WECHAT_SETTINGS.mpAppId]),
+    wechatWebAppId: text(s[WECHAT_SETTINGS.webAppId]),
+    // Write-only: a secret never leaves the server again, only its tail.
+    wechatMpSecret: '',
+    wechatWebSecret: '',
+    wechatSecretTails: { mp: tail(s[WECHAT_SETTINGS.mpSecret]), web: tail(s[WECHAT_SETTINGS.webSecret]) },
   };
 }
 
 /** Writes every setting (the phases have their own route) in one transaction: a refused value leaves all of them as they were. */
-export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings, audit: AuditScope | null = null): Promise<ConsoleSettings> {
+export async function writeConsoleSettings(db: Db, config: Config, input: ConsoleSettings, audit: AuditScope | null = null): Promise<ConsoleSettingsView> {
+  const saved = await readSettings(db);
+  // An empty secret keeps the saved one; the app ids are written as given (empty: the environment's).
+  const wechat: Record<string, string> = {
+    [WECHAT_SETTINGS.mpAppId]: input.wechatMpAppId,
+    [WECHAT_SETTINGS.mpSecret]: input.wechatMpSecret || text(saved[WECHAT_SETTINGS.mpSecret]),
+    [WECHAT_SETTINGS.webAppId]: input.wechatWebAppId,
+    [WECHAT_SETTINGS.webSecret]: input.wechatWebSecret || text(saved[WECHAT_SETTINGS.webSecret]),
+  };
+  // WeChat voters need an app to sign in with: at least one id and secret pair, from here or the environment.
+  const apps = wechatAppsFrom(wechat, config.wechat);
+  if (input.voterMode === 'wechat' && !apps.mp && !apps.web) throw new AppError(Code.WechatNotConfigured, { fields: { voterMode: Code.WechatNotConfigured } });
   await db.transaction().execute(async (trx) => {
+    // The audit keeps the view the console shows: secrets only by their last four characters.
     const before = audit && (await readConsoleSettings(trx, config));
+    for (const [key, value] of Object.entries(wechat)) await writeSetting(trx, key, value);
     await writeSetting(trx, SETTING_KEYS.votingRule, input.votingRule);
+    await writeSetting(trx, SETTING_KEYS.perDayTotal, input.perDayTotal);
     await writeSetting(trx, SETTING_KEYS.voterMode, input.voterMode);
     await writeSetting(trx, SETTING_KEYS.stepUpPerHour, input.stepUpPerHour);
     await writeSetting(trx, SETTING_KEYS.subnetPerHour, input.subnetPerHour);

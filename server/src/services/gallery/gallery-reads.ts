@@ -13,6 +13,7 @@ import { pageWindow } from '../content/paging';
 import { galleryCard, galleryEntry } from '../entries/presenter';
 import { captionsPath } from './captions';
 import { countsShown, showCounts } from './count-display';
+import { wechatVoter } from './voter-wechat';
 import { voteSlot, votingSettings } from './voting-settings';
 
 /** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
@@ -30,7 +31,26 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
 }
 
 export type EntryView = { publicUrl: string; locale: Locale; timeZone: string };
-export type Voter = { voterKey?: string; userId?: number };
+/** Who the visitor is, as far as the request tells: cookie key, signed-in account, WeChat identity (its cookie). */
+export type Voter = { voterKey?: string; userId?: number; wechatId?: string };
+
+/** The key this visitor votes under in a mode, or undefined when the request cannot tell (an e-mail voter is only known with a code). */
+function voterKeyIn(mode: VoterMode, voter: Voter): string | undefined {
+  switch (mode) {
+    case 'anonymous':
+      return voter.voterKey;
+    // A mailed or texted code proves the voter only when they vote; the page cannot tell them apart before.
+    case 'email':
+    case 'phone':
+      return undefined;
+    case 'account':
+      return voter.userId === undefined ? undefined : `u:${voter.userId}`;
+    case 'wechat':
+      return voter.wechatId === undefined ? undefined : wechatVoter(voter.wechatId).voterKey;
+    default:
+      return assertNever(mode, 'voter mode');
+  }
+}
 
 /**
  * One approved entry (2100 otherwise) with its neighbours, as every visitor sees it: `voted` is false here,
@@ -58,25 +78,11 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
  * Who this visitor is as a voter, in the organiser's mode: the cookie's key, the account's, or nobody yet (an
  * e-mail or phone voter is only known when the code is given).
  */
-function knownVoterKey(mode: VoterMode, voter: Voter): string | undefined {
-  switch (mode) {
-    case 'anonymous':
-      return voter.voterKey;
-    case 'account':
-      return voter.userId === undefined ? undefined : `u:${voter.userId}`;
-    case 'email':
-    case 'phone':
-      return undefined;
-    default:
-      return assertNever(mode, 'voter mode');
-  }
-}
-
 /** Whether this visitor already voted for the entry under the current rule (false when they cannot be told apart). */
 export async function votedFor(db: Db, id: number, voter: Voter, timeZone: string, now = new Date()): Promise<boolean> {
-  if (voter.voterKey === undefined && voter.userId === undefined) return false;
+  if (voter.voterKey === undefined && voter.userId === undefined && voter.wechatId === undefined) return false;
   const settings = await votingSettings(db, now);
-  const key = knownVoterKey(settings.voterMode, voter);
+  const key = voterKeyIn(settings.voterMode, voter);
   return key ? slotTaken(db, voteSlot(settings.rule, id, key, now, timeZone)) : false;
 }
 

@@ -17,7 +17,8 @@ import { receiptOf } from './vote-receipt-code';
 import { riskScore, uaFamily } from './vote-risk';
 import { redeemVoteCode } from './voter-email';
 import { redeemPhoneCode } from './voter-phone';
-import { voteSlot, votingSettings } from './voting-settings';
+import { wechatVoter } from './voter-wechat';
+import { dayBudget, voteSlot, votingSettings } from './voting-settings';
 
 /** `voterKey` is the cookie's; `userId` the signed-in account's; `email` or `phone` + `code` a code voter's proof. */
 export type VoteRequest = {
@@ -29,6 +30,8 @@ export type VoteRequest = {
   email?: string;
   phone?: string;
   code?: string;
+  /** The WeChat identity from the visitor's signed cookie (wechat mode). */
+  wechatId?: string;
   /** Fraud signals the route reads: the User-Agent header, and whether the entry's page was opened first. */
   userAgent?: string;
   viewedFirst?: boolean;
@@ -66,7 +69,8 @@ export async function challengeFor(ctx: AppContext, purpose: ChallengePurpose, i
  * (anonymous: a solved proof-of-work challenge, 2013 missing, 3001 forged or wrong, 3003 expired, 3002 easier
  * than this address now needs, 3004 used before; email: the mailed code, 2022-2025, the vote keyed on the
  * address; phone: the texted code, the same codes and 2050/2051 for a number that is not a mobile one, the
- * vote keyed on the E.164 number; account: a signed-in account, 2020 without one), the rule's unique slot (2015), an approved entry
+ * vote keyed on the E.164 number; account: a signed-in account, 2020 without one; wechat: the identity WeChat's
+ * authorisation gave, 2071 without one, the vote keyed on `wx:<unionid|openid>`), the rule's unique slot (2015), an approved entry
  * (2100). A counted vote keeps its fraud signals and risk score (`vote-risk.ts`). The difficulty and the
  * signals are read from the counters in memory (or Redis), not the database. The challenge is spent, the vote
  * row written, the count moved and the vote audited in one transaction, shared with the votes that arrived
@@ -101,6 +105,10 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     case 'phone':
       voter = await redeemPhoneCode(ctx, v.phone, v.code, now);
       break;
+    case 'wechat':
+      if (v.wechatId === undefined) throw new AppError(Code.WechatSignInRequired);
+      voter = wechatVoter(v.wechatId);
+      break;
     case 'anonymous':
       solved = await checkSolution(ctx, v.altcha, 'vote', now);
       break;
@@ -121,6 +129,7 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     return refuse('networkBudget', new AppError(Code.VoteNetworkBudget));
   }
   let row: BatchVote['row'];
+  const budget = dayBudget(settings, voter.voterKey, now, ctx.config.contestTimezone);
   try {
     const slot = voteSlot(settings.rule, v.entryId, voter.voterKey, now, ctx.config.contestTimezone);
     const signals = signalsOf(v, admitted.recent, solved, now);
@@ -129,7 +138,7 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
     admitted.release();
     throw err;
   }
-  const outcome = await ctx.votes.cast({ row, challenge: solved });
+  const outcome = await ctx.votes.cast({ row, challenge: solved, budget });
   // The answer carries the count only while counts show live: a hidden or delayed one stays on the server.
   if (outcome.kind === 'counted') {
     const live = countsShown(settings).display === 'live';
@@ -138,5 +147,6 @@ export async function castVote(ctx: AppContext, v: VoteRequest, now = new Date()
   // The batch audited the refusal beside the votes it wrote.
   if (outcome.kind === 'challengeUsed') throw challengeUsed();
   if (outcome.kind === 'duplicate') throw new AppError(Code.VoteDuplicate);
+  if (outcome.kind === 'dayLimit') throw new AppError(Code.VoteDayLimit, { values: { n: settings.perDayTotal } });
   throw new AppError(Code.EntryNotFound);
 }

@@ -1,6 +1,16 @@
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { Code } from '../../../../common/errors';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, type CountDisplay, VOTER_MODES, VOTING_RULES, type VoterMode, type VotingRule } from '../../../../common/gallery';
+import { assertNever } from '../../../../common/exhaustive';
+import {
+  COUNT_DELAY_RANGE,
+  COUNT_DISPLAYS,
+  type CountDisplay,
+  PER_DAY_TOTAL_RANGE,
+  VOTER_MODES,
+  VOTING_RULES,
+  type VoterMode,
+  type VotingRule,
+} from '../../../../common/gallery';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
@@ -16,6 +26,8 @@ export const POW_BASE_SETTING = 'voting.powBase';
 export const POW_STEP_UP_SETTING = 'voting.powStepUp';
 export const SUBNET_SETTING = 'voting.subnetPerHour';
 export const VOTER_MODE_SETTING = 'voting.voterMode';
+/** Votes per voter and day under the `perDayTotal` rule. */
+export const PER_DAY_TOTAL_SETTING = 'voting.perDayTotal';
 /** E-mail voting: strip `+tags` of every provider, not only Gmail's (common/email.ts). Off by default. */
 export const STRIP_PLUS_TAGS_SETTING = 'voting.stripPlusTags';
 
@@ -45,6 +57,8 @@ export const DEFAULT_RATE_PER_MINUTE = 1200;
 
 export type VotingSettings = {
   rule: VotingRule;
+  /** Votes per day in all under `perDayTotal`. */
+  perDayTotal: number;
   voterMode: VoterMode;
   stepUpPerHour: number;
   subnetPerHour: number;
@@ -85,6 +99,7 @@ function readVotingKeys(db: Db): Promise<Record<string, unknown>> {
     POW_STEP_UP_SETTING,
     RATE_SETTING,
     VOTER_MODE_SETTING,
+    PER_DAY_TOTAL_SETTING,
     STRIP_PLUS_TAGS_SETTING,
     GALLERY_BEFORE_VOTING_SETTING,
     COUNT_DISPLAY_SETTING,
@@ -111,6 +126,7 @@ export async function votingSettings(db: Db, now = new Date()): Promise<VotingSe
   const delay = count(s[COUNT_DELAY_SETTING], COUNT_DELAY_RANGE.default);
   return {
     rule,
+    perDayTotal: Math.min(PER_DAY_TOTAL_RANGE.max, Math.max(PER_DAY_TOTAL_RANGE.min, count(s[PER_DAY_TOTAL_SETTING], PER_DAY_TOTAL_RANGE.default))),
     voterMode: VOTER_MODES.includes(mode) ? mode : DEFAULT_VOTER_MODE,
     stepUpPerHour: count(s[STEP_UP_SETTING], DEFAULT_STEP_UP_PER_HOUR),
     subnetPerHour: count(s[SUBNET_SETTING], DEFAULT_SUBNET_PER_HOUR),
@@ -137,7 +153,25 @@ export async function assertGalleryOpen(db: Db, now = new Date()): Promise<void>
  * the contest's calendar days (CONTEST_TIMEZONE).
  */
 export function voteSlot(rule: VotingRule, entryId: number, voterKey: string, now: Date, timeZone: string): string {
-  if (rule === 'perContest') return `c:${voterKey}`;
-  if (rule === 'perEntryPerDay') return `d:${entryId}:${voterKey}:${contestDay(timeZone, now)}`;
-  return `e:${entryId}:${voterKey}`;
+  switch (rule) {
+    case 'perContest':
+      return `c:${voterKey}`;
+    // N a day in all is still one a day per entry: the same slot, and a second key (dayBudget) for the N.
+    case 'perEntryPerDay':
+    case 'perDayTotal':
+      return `d:${entryId}:${voterKey}:${contestDay(timeZone, now)}`;
+    case 'perEntry':
+      return `e:${entryId}:${voterKey}`;
+    default:
+      return assertNever(rule, 'voting rule');
+  }
+}
+
+/**
+ * The day's budget of a `perDayTotal` voter: N keys `t:<voter>:<day>#0` .. `#N-1`, unique like the slot, and
+ * a vote takes the first free one in the batch writer's transaction. Parallel votes then cannot overspend it:
+ * the database refuses a key twice. Undefined under the other rules.
+ */
+export function dayBudget(settings: Pick<VotingSettings, 'rule' | 'perDayTotal'>, voterKey: string, now: Date, timeZone: string) {
+  return settings.rule === 'perDayTotal' ? { prefix: `t:${voterKey}:${contestDay(timeZone, now)}#`, size: settings.perDayTotal } : undefined;
 }

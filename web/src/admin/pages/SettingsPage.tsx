@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
 import { VOTING_RULES } from '../../../../common/console/constants';
-import type { ConsoleSettings } from '../../../../common/console/schemas';
+import type { ConsoleSettings, ConsoleSettingsView } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, VOTER_MODES } from '../../../../common/gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminGet, adminSend } from '../api';
@@ -21,7 +21,7 @@ export function SettingsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettings>('/api/admin/settings', signal) });
+  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettingsView>('/api/admin/settings', signal) });
 
   useEffect(() => {
     if (data) form.setFieldsValue(data);
@@ -68,6 +68,20 @@ export function SettingsPage() {
         <Form.Item name="votingRule" label={f('console.settings.votingRule')}>
           <Radio.Group options={VOTING_RULES.map((r) => ({ value: r, label: f(`console.settings.rule.${r}`) }))} />
         </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.votingRule !== b.votingRule}>
+          {({ getFieldValue }) =>
+            getFieldValue('votingRule') === 'perDayTotal' && (
+              <Form.Item
+                name="perDayTotal"
+                label={f('console.settings.perDayTotal')}
+                extra={f('console.settings.perDayTotalHint')}
+                rules={[{ required: true }]}
+              >
+                <InputNumber min={PER_DAY_TOTAL_RANGE.min} max={PER_DAY_TOTAL_RANGE.max} precision={0} />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
         <Form.Item name="countDisplay" label={f('console.settings.countDisplay')} extra={f('console.settings.countDisplayHint')}>
           <Radio.Group options={COUNT_DISPLAYS.map((d) => ({ value: d, label: f(`console.settings.countDisplay.${d}`) }))} />
         </Form.Item>
@@ -82,6 +96,9 @@ export function SettingsPage() {
         </Form.Item>
         <Form.Item name="voterMode" label={f('console.settings.voterMode')} extra={f('console.settings.voterModeHint')}>
           <Radio.Group options={VOTER_MODES.map((m) => ({ value: m, label: f(`console.settings.voterMode.${m}`) }))} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.voterMode !== b.voterMode}>
+          {({ getFieldValue }) => getFieldValue('voterMode') === 'wechat' && <WechatFields tails={data.wechatSecretTails} />}
         </Form.Item>
         <Form.Item name="stripPlusTags" label={f('console.settings.stripPlusTags')} extra={f('console.settings.stripPlusTagsHint')} valuePropName="checked">
           <Switch />
@@ -128,5 +145,33 @@ export function SettingsPage() {
         </Button>
       </Form>
     </>
+  );
+}
+
+/**
+ * The official account's and the website app's id and secret. A secret is write-only: the field stays empty,
+ * its placeholder tells the tail of the one saved, and an empty field keeps it.
+ */
+function WechatFields({ tails }: { tails: ConsoleSettingsView['wechatSecretTails'] }) {
+  const intl = useIntl();
+  const f = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const secret = (tail: string | null) => (tail ? f('console.settings.wechatSecretSet', { tail }) : undefined);
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        {f('console.settings.wechat')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{f('console.settings.wechatHint')}</Typography.Paragraph>
+      {(['Mp', 'Web'] as const).map((app) => (
+        <div key={app}>
+          <Form.Item name={`wechat${app}AppId`} label={f(`console.settings.wechat${app}AppId`)}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name={`wechat${app}Secret`} label={f(`console.settings.wechat${app}Secret`)} extra={f('console.settings.wechatSecretHint')}>
+            <Input.Password autoComplete="new-password" placeholder={secret(app === 'Mp' ? tails.mp : tails.web)} />
+          </Form.Item>
+        </div>
+      ))}
+    </fieldset>
   );
 }

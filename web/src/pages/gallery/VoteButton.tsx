@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../../common/errors';
 import { assertNever } from '../../../../common/exhaustive';
-import type { GalleryEntryDetail, VoterMode } from '../../../../common/gallery';
+import type { GalleryEntryDetail } from '../../../../common/gallery';
 import { ApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
 import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
@@ -15,23 +15,10 @@ import { reportVoteFailure, reportVoteSuccess } from './vote-feedback';
 // one, so the other modes (and an e-mail- or phone-mode page before the click) never download them.
 const EmailVoteDialog = lazy(() => import('./EmailVoteDialog').then((m) => ({ default: m.EmailVoteDialog })));
 const PhoneVoteDialog = lazy(() => import('./PhoneVoteDialog').then((m) => ({ default: m.PhoneVoteDialog })));
-
-/** How a click votes in each voter mode: at once (with a challenge or the session), or through a code dialog. */
-type VotePath = 'challenge' | 'session' | 'emailDialog' | 'phoneDialog';
-function votePath(mode: VoterMode): VotePath {
-  switch (mode) {
-    case 'anonymous':
-      return 'challenge';
-    case 'account':
-      return 'session';
-    case 'email':
-      return 'emailDialog';
-    case 'phone':
-      return 'phoneDialog';
-    default:
-      return assertNever(mode, 'voter mode');
-  }
-}
+// WeChat's sign-in trip likewise: only in wechat mode, on the click that needs it or on the way back.
+const wechatVote = () => import('./wechat-vote');
+/** Whether the address holds the way back from WeChat's authorisation (a cheap look before loading anything). */
+const backFromWechat = (search: string) => /[?&](wxVote|wxError)=/.test(search);
 
 /** Refusals that a fresh challenge answers: expired, used, wrong, or easier than this network now needs. */
 const RETRY_WITH_FRESH = [Code.ChallengeStepUp, Code.CaptchaExpired, Code.CaptchaUsed, Code.CaptchaWrong] as const;
@@ -44,22 +31,24 @@ export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen
  * The vote button, in the organiser's voter mode. Anonymous: the vote carries a solved proof-of-work
  * challenge, prepared in the background as soon as the button shows, so the click usually waits for nothing;
  * ChallengeStepUp (many votes from this network) solves a harder one and votes again, saying so while it
- * works. E-mail and phone: a dialog mails or texts a 6-digit code and votes with it. Account: a signed-in visitor votes with a
- * click, anyone else gets "Log in to vote", a link to the login page that comes back here. VoteSuccess moves
+ * works. E-mail and phone: a dialog mails or texts a 6-digit code and votes with it. Account: a signed-in visitor
+ * votes with a click, anyone else gets "Log in to vote", a link to the login page that comes back here. WeChat: the
+ * click votes with the visitor's WeChat identity, or (none yet) goes through WeChat's authorisation and back here,
+ * where the vote is cast on arrival (`wechat-vote.ts`). VoteSuccess moves
  * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
  */
 export function VoteButton({ entry }: { entry: VotableEntry }) {
   const intl = useIntl();
   const { link } = useLocale();
   const location = useLocation();
+  const navigate = useNavigate();
   const { access } = useCurrentUser();
   const vote = useVote(entry.id);
   const [voted, setVoted] = useState(entry.voted);
-  const [checking, setChecking] = useState<false | 'quick' | 'hard'>(false);
-  const [dialog, setDialog] = useState<'emailDialog' | 'phoneDialog' | null>(null);
+  const [checking, setChecking] = useState<false | 'quick' | 'hard' | 'wechat'>(false);
+  const [dialog, setDialog] = useState<'email' | 'phone' | null>(null);
   const open = entry.votingOpen && !voted && !entry.voted;
-  const path = votePath(entry.voterMode);
-  const anonymous = path === 'challenge';
+  const anonymous = entry.voterMode === 'anonymous';
 
   useEffect(() => {
     if (open && anonymous) prepareVoteTicket();
@@ -83,24 +72,80 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
     }
   };
 
-  const cast = async () => {
-    if (path === 'emailDialog' || path === 'phoneDialog') return setDialog(path);
-    setChecking('quick');
+  /** WeChat: vote as the signed-in WeChat user; without one, off to WeChat's authorisation ('away'). */
+  const castWechat = async (): Promise<'cast' | 'away'> => {
+    const trip = await wechatVote();
+    const away = () => {
+      setChecking('wechat');
+      trip.goToWechatSignIn(entry.id, `${location.pathname}${location.search}`);
+      return 'away' as const;
+    };
+    if (!trip.wechatSignedIn()) return away();
     try {
-      if (anonymous) await castAnonymous();
-      else await vote.mutateAsync({});
-      done(false);
-      if (anonymous) prepareVoteTicket(); // the next vote on this page (another card) is ready too
+      await vote.mutateAsync({});
+      return 'cast';
+    } catch (err) {
+      // The sign-in ran out (a day) or was not this server's: through WeChat again.
+      if (!(err instanceof ApiError && err.code === Code.WechatSignInRequired)) throw err;
+      return away();
+    }
+  };
+
+  /** Votes as the organiser's mode says: 'cast' (counted or refused), 'away' (off to WeChat), 'dialog' (a code dialog opened). */
+  const castIn = async (): Promise<'cast' | 'away' | 'dialog'> => {
+    switch (entry.voterMode) {
+      case 'anonymous':
+        await castAnonymous();
+        prepareVoteTicket(); // the next vote on this page (another card) is ready too
+        return 'cast';
+      case 'account':
+        await vote.mutateAsync({});
+        return 'cast';
+      case 'wechat':
+        return castWechat();
+      case 'email':
+      case 'phone':
+        setDialog(entry.voterMode);
+        return 'dialog';
+      default:
+        return assertNever(entry.voterMode, 'voter mode');
+    }
+  };
+
+  const cast = async () => {
+    setChecking('quick');
+    let outcome: 'cast' | 'away' | 'dialog' = 'cast';
+    try {
+      outcome = await castIn();
+      if (outcome === 'cast') done(false);
     } catch (err) {
       if (err instanceof ApiError && err.code === Code.VoteDuplicate) setVoted(true);
       reportVoteFailure(err, intl);
     } finally {
-      setChecking(false);
+      // Leaving for WeChat: the button stays busy until the page goes.
+      if (outcome !== 'away') setChecking(false);
     }
   };
 
+  // Back from WeChat's authorisation: the vote it was for is cast at once, or the refusal told; either way the
+  // address loses the marks, so a reload does not repeat them.
+  const wechatMode = entry.voterMode === 'wechat';
+  const search = location.search;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival, not on every render's new closures
+  useEffect(() => {
+    if (!wechatMode || !backFromWechat(search)) return;
+    void wechatVote().then(({ wechatReturn }) => {
+      const { outcome, rest } = wechatReturn(search, entry.id);
+      if (!outcome) return;
+      void navigate({ pathname: location.pathname, search: rest, hash: location.hash }, { replace: true });
+      if (outcome.kind === 'vote') {
+        if (open) void cast();
+      } else reportVoteFailure(new ApiError(outcome.code, 400, ''), intl);
+    });
+  }, [wechatMode, search, entry.id]);
+
   const state = !entry.votingOpen ? 'closed' : voted || entry.voted ? 'voted' : 'open';
-  if (state === 'open' && path === 'session' && !access.isLoggedIn) {
+  if (state === 'open' && entry.voterMode === 'account' && !access.isLoggedIn) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     return (
       <Link className="btn btn-primary btn-lg vote-button vote-button--login" to={`${link('/login')}?redirect=${back}`}>
@@ -122,10 +167,11 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       </button>
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
+        {checking === 'wechat' && <FormattedMessage id="vote.wechatSignIn" />}
       </span>
       {dialog && (
         <Suspense fallback={null}>
-          {dialog === 'emailDialog' ? (
+          {dialog === 'email' ? (
             <EmailVoteDialog entryId={entry.id} onClose={() => setDialog(null)} onVoted={done} />
           ) : (
             <PhoneVoteDialog entryId={entry.id} onClose={() => setDialog(null)} onVoted={done} />

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { prepareEntryCountStatements } from '../entries/vote-counts';
-import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote, chainedVote } from './vote-batch-types';
+import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote, chainedVote, type DayBudget } from './vote-batch-types';
 import { appendChainLinkSqlite } from './vote-chain-sqlite';
 import type { ChainedVote } from './vote-chain-text';
 
@@ -17,6 +17,8 @@ type Statements = {
   vote: SQLite.Statement<[number, string, string, string, number, string | null, string]>;
   move: SQLite.Statement<[number, number]>;
   audit: SQLite.Statement<[number, string, string | null, string, string, string, string]>;
+  claim: SQLite.Statement<[string, number]>;
+  unvote: SQLite.Statement<[number]>;
   write: SQLite.Transaction<(votes: BatchVote[], audits: AuditRow[]) => BatchOutcome[]>;
 };
 
@@ -31,6 +33,8 @@ function statements(sqlite: SQLite.Database): Statements {
     vote: sqlite.prepare(
       'insert into votes (entry_id, voter_key, ip, slot, risk, signals, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (slot) do nothing',
     ),
+    claim: sqlite.prepare('insert into vote_day_budget (slot, vote_id) values (?, ?) on conflict (slot) do nothing'),
+    unvote: sqlite.prepare('delete from votes where id = ?'),
     audit: sqlite.prepare('insert into vote_audit (entry_id, voter_key, voter_label, ip, subnet, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?)'),
   } as Omit<Statements, 'write'>;
   const write = sqlite.transaction((votes: BatchVote[], audits: AuditRow[]) => {
@@ -48,7 +52,7 @@ function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditR
   // Each entry's count as the batch goes: read once (null: cannot take votes), moved once at the end.
   const counts = new Map<number, number | null>();
   const added = new Map<number, number>();
-  const outcomes = votes.map(({ row, challenge }): BatchOutcome => {
+  const outcomes = votes.map(({ row, challenge, budget }): BatchOutcome => {
     let count = counts.get(row.entryId);
     if (count === undefined) {
       count = s.entryCount.get(row.entryId)?.vote_count ?? null;
@@ -59,9 +63,14 @@ function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditR
     if (challenge && s.spend.run(challenge.signature, challenge.expiresAt).changes === 0) return { kind: 'challengeUsed' };
     const inserted = s.vote.run(row.entryId, row.voterKey, row.ip, row.slot, row.risk ?? 0, row.signals ?? null, row.at);
     if (inserted.changes === 0) return { kind: 'duplicate' };
+    const voteId = Number(inserted.lastInsertRowid);
+    // A day's budget is taken after the entry's slot, as on PostgreSQL: a duplicate spends none of it.
+    if (budget && !claimDayKey(s, budget, voteId)) {
+      s.unvote.run(voteId);
+      return { kind: 'dayLimit' };
+    }
     counts.set(row.entryId, count + 1);
     added.set(row.entryId, (added.get(row.entryId) ?? 0) + 1);
-    const voteId = Number(inserted.lastInsertRowid);
     written.push(chainedVote(voteId, row));
     return { kind: 'counted', count: count + 1, voteId };
   });
@@ -71,6 +80,12 @@ function decide(s: Omit<Statements, 'write'>, votes: BatchVote[], audits: AuditR
     s.audit.run(row.entryId, row.voterKey, row.label ?? null, row.ip, row.subnet, AUDIT_OUTCOME[(outcomes[i] as BatchOutcome).kind], row.at);
   });
   return outcomes;
+}
+
+/** Takes the first free key of the voter's day (inside the write transaction, so nobody else is looking). */
+function claimDayKey(s: Pick<Statements, 'claim'>, budget: DayBudget, voteId: number): boolean {
+  for (let k = 0; k < budget.size; k++) if (s.claim.run(`${budget.prefix}${k}`, voteId).changes === 1) return true;
+  return false;
 }
 
 /** Writes one batch in one BEGIN IMMEDIATE transaction; throws (and keeps nothing) when it fails. */

@@ -4,6 +4,7 @@ import { lockVotableEntries, moveCounts } from '../entries/vote-counts';
 import { writeVoteBatchSqlite } from './vote-batch-sqlite';
 import { AUDIT_OUTCOME, type AuditRow, type BatchOutcome, type BatchVote, chainedVote } from './vote-batch-types';
 import { appendChainLink } from './vote-chain';
+import { claimDayBudgets } from './vote-day-budget';
 
 /**
  * SQL of group commit: the votes of one batch (and the refusals audited beside them) written in one
@@ -93,11 +94,13 @@ export async function writeVoteBatch(db: Db, dialect: DialectName, votes: BatchV
         .execute();
       for (const r of rows) taken.set(r.slot, Number(r.id));
     }
+    await claimDayBudgets(trx, votes, taken, outcomes);
 
     // Each entry's count moves once by the votes it took; each vote then gets the count it would have seen.
     const added = new Map<number, number>();
     for (const i of candidates) {
       const v = (votes[i] as BatchVote).row;
+      if (outcomes[i]) continue;
       if (taken.has(v.slot)) added.set(v.entryId, (added.get(v.entryId) ?? 0) + 1);
       else outcomes[i] = { kind: 'duplicate' };
     }
