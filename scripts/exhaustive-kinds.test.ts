@@ -25,6 +25,20 @@ type KindCase = {
 
 const CASES: KindCase[] = [
   {
+    name: 'voter modes',
+    definition: 'common/gallery.ts',
+    from: "export const VOTER_MODES = ['anonymous',",
+    to: "export const VOTER_MODES = ['ldap', 'anonymous',",
+    handlers: ['server/src/services/gallery/votes.ts', 'server/src/services/gallery/gallery-reads.ts', 'web/src/pages/gallery/VoteButton.tsx'],
+  },
+  {
+    name: 'voting rules',
+    definition: 'common/gallery.ts',
+    from: "export const VOTING_RULES = ['perEntry',",
+    to: "export const VOTING_RULES = ['perWeek', 'perEntry',",
+    handlers: ['server/src/services/gallery/voting-settings.ts'],
+  },
+  {
     name: 'entry-form field types',
     definition: 'common/entry-form/definitions.ts',
     from: 'export const FIELD_TYPES = [',
