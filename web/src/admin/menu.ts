@@ -25,6 +25,7 @@ export const CONSOLE_MENU: ConsoleMenuItem[] = [
   { key: '/jury', label: 'jury.menu.jury', access: 'canSeeAdmin' },
   { key: '/judging', label: 'jury.menu.judging', access: 'canJudge' },
   { key: '/inbox', label: 'console.menu.inbox', access: 'canSeeAdmin' },
+  { key: '/mail-templates', label: 'console.menu.mailTemplates', access: 'canSeeAdmin' },
   { key: '/identity', label: 'console.menu.identity', access: 'canSeeAdmin' },
   { key: '/settings', label: 'console.menu.settings', access: 'canSeeAdmin' },
   { key: '/users', label: 'console.menu.users', access: 'canSeeAdmin' },

@@ -18,6 +18,7 @@ import * as m0020 from './0020_page_publishing';
 import * as m0021 from './0021_entry_form';
 import * as m0028 from './0028_erasures';
 import * as m0030 from './0030_vote_chain';
+import * as m0031 from './0031_mail_templates';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0021_entry_form': m0021,
   '0028_erasures': m0028,
   '0030_vote_chain': m0030,
+  '0031_mail_templates': m0031,
 };

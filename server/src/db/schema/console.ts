@@ -50,10 +50,18 @@ export type InboxHandledTable = {
   created_at: string;
 };
 
+/** The organiser's texts of one mail kind (migration 0031): `i18n` is JSON { [locale]: { subject, body } }. */
+export type MailTemplatesTable = {
+  kind: string;
+  i18n: string;
+  updated_at: string;
+};
+
 /** Table types of the console area; add them here and to its migration. */
 export type ConsoleTables = {
   entry_reviews: EntryReviewsTable;
   vote_voids: VoteVoidsTable;
   vote_review_actions: VoteReviewActionsTable;
   inbox_handled: InboxHandledTable;
+  mail_templates: MailTemplatesTable;
 };

@@ -43,6 +43,7 @@ import { adminPage } from './admin-page';
 import { consoleEntryFormRoutes } from './entry-form';
 import { consoleFileRoutes } from './files';
 import { consoleJuryRoutes } from './jury';
+import { consoleMailTemplateRoutes } from './mail-templates';
 import { sendCsv } from './send-csv';
 
 /** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
@@ -254,6 +255,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleJuryRoutes);
   // The entry form's groups and fields (same guard).
   await app.register(consoleEntryFormRoutes);
+  // The texts of the product's mails (same guard).
+  await app.register(consoleMailTemplateRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

@@ -3,14 +3,12 @@ import { isValid as notThrowaway } from 'mailchecker';
 import { canonicalEmail } from '../../../../common/email';
 import { Code } from '../../../../common/errors';
 import { VOTE_CODE_MAX_TRIES, VOTE_CODE_TTL_MINUTES } from '../../../../common/gallery';
-import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { countVoterCodesUpTo, deleteVoterCode, insertVoterCode, latestVoterCode, spendVoterCode, takeVoterCodeTry } from '../../db/repos/gallery/voter-codes';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html/escape';
-import { mailBrand } from '../content/identity';
+import { buildMail } from '../mail/send-mail';
 import { redeemSolution } from './challenge';
 import { votingSettings } from './voting-settings';
 
@@ -57,17 +55,8 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
     await deleteVoterCode(ctx.db, id);
     throw new AppError(Code.TooManyRequests);
   }
-  const { site, organiser } = await mailBrand(ctx.db, locale);
-  const subject = t(locale, 'vote.mail.subject', { site });
-  const body = t(locale, 'vote.mail.body', { minutes: VOTE_CODE_TTL_MINUTES });
-  const ignore = t(locale, 'vote.mail.ignore');
   try {
-    await ctx.mailer.send({
-      to: input.email.trim(),
-      subject,
-      text: `${body}\n\n${code}\n\n${ignore}\n\n${site}\n${organiser}\n`,
-      html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6"><p>${escapeHtml(body)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(ignore)}</p><p>${escapeHtml(site)}<br>${escapeHtml(organiser)}</p></body></html>`,
-    });
+    await ctx.mailer.send(await buildMail(ctx, 'voteCode', input.email.trim(), locale, { code, minutes: VOTE_CODE_TTL_MINUTES }));
   } catch (cause) {
     await deleteVoterCode(ctx.db, id);
     throw new AppError(Code.SendingFailed, { cause });
