@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { Code, codeMessage } from './errors';
 import type { MessageKey } from './i18n/index';
-import { type Locale, SUPPORTED_LOCALES } from './locales';
+import type { Locale } from './locales';
 
 /**
  * Every mail the product sends, by kind, with the placeholders its text may use. The server keeps the
@@ -100,23 +98,8 @@ export function templatePieces(text: string): ({ literal: string } | { name: str
 export const MAIL_SUBJECT_MAX = 200;
 export const MAIL_BODY_MAX = 10_000;
 
-const localeText = z.object({
-  subject: z.string().trim().max(MAIL_SUBJECT_MAX, codeMessage(Code.MailTemplateTooLong)),
-  body: z.string().trim().max(MAIL_BODY_MAX, codeMessage(Code.MailTemplateTooLong)),
-});
-export type MailLocaleText = z.infer<typeof localeText>;
-
-/** One kind's texts as the console saves them; a locale left empty takes the default (zh-TW: zh-CN converted). */
-export const mailTemplateBody = z.object({
-  i18n: z.object(Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, localeText])) as Record<Locale, typeof localeText>),
-});
-export type MailTemplateInput = z.infer<typeof mailTemplateBody>;
-
-export const mailKindParam = z.object({ kind: z.enum(MAIL_KINDS) });
-
-/** A preview or a test send of the text being edited, before it is saved. */
-export const mailTryBody = z.object({ locale: z.enum(SUPPORTED_LOCALES), subject: localeText.shape.subject, body: localeText.shape.body });
-export type MailTryInput = z.infer<typeof mailTryBody>;
+/** One locale's text of a kind: the subject and the body, both with placeholders. */
+export type MailLocaleText = { subject: string; body: string };
 
 /** What the console's list and editor read. `i18n` is what the organiser saved (null: the defaults apply). */
 export type AdminMailTemplate = {

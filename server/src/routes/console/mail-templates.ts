@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailKindParam, mailTemplateBody, mailTryBody } from '../../../../common/mail-templates';
+import { mailKindParam, mailTemplateBody, mailTryBody } from '../../../../common/mail-template-schemas';
 import { currentUserOf } from '../../plugins/auth';
 import {
   adminMailTemplate,

@@ -1,14 +1,13 @@
 import { Code, type ErrorCode } from '../../../../common/errors';
 import { t } from '../../../../common/i18n/index';
 import { type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
+import type { MailTemplateInput, MailTryInput } from '../../../../common/mail-template-schemas';
 import {
   type AdminMailTemplate,
   MAIL_KINDS,
   type MailKind,
   type MailLocaleText,
   type MailPreview,
-  type MailTemplateInput,
-  type MailTryInput,
   mailPlaceholders,
   placeholdersIn,
   sampleMailValues,

@@ -19,6 +19,11 @@ function formTexts(t: AdminMailTemplate): FormValues['i18n'] {
   return Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, { subject: text(l, 'subject'), body: text(l, 'body') }])) as FormValues['i18n'];
 }
 
+/** The mail's body without the document around it, to show inside the console's page. */
+function mailBody(html: string): string {
+  return /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+}
+
 function MailPreviewCard({ preview }: { preview: MailPreview }) {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
@@ -29,13 +34,12 @@ function MailPreviewCard({ preview }: { preview: MailPreview }) {
         <span data-testid="mail-preview-subject">{preview.subject}</span>
       </Typography.Paragraph>
       <Typography.Text strong>{f('console.mailTemplates.previewHtml')}</Typography.Text>
-      {/* A sandboxed frame: the mail's own page, with no script and no access to the console. */}
-      <iframe
-        title={f('console.mailTemplates.previewHtml')}
-        sandbox=""
-        srcDoc={preview.html}
-        className="console-mail-preview-frame"
-        style={{ width: '100%', height: 420, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
+      {/* The server's rendering, in which every text and value is escaped: the mail as its reader sees it. */}
+      <div
+        className="console-mail-preview"
+        style={{ border: '1px solid #d9d9d9', borderRadius: 6, margin: '8px 0 16px', overflow: 'auto' }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: built by the server's mail renderer, which escapes every text it holds
+        dangerouslySetInnerHTML={{ __html: mailBody(preview.html) }}
       />
       <Typography.Text strong>{f('console.mailTemplates.previewText')}</Typography.Text>
       <pre data-testid="mail-preview-text" style={{ whiteSpace: 'pre-wrap', background: '#f5f5f5', padding: 12, borderRadius: 6 }}>
