@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../../../common/html-escape';
 import type { Locale } from '../../../../common/locales';
 import { LINK_PLACEHOLDERS, type MailLocaleText, type MailPreview, templatePieces } from '../../../../common/mail-templates';
 import { safeUrl } from '../../../../common/safe-url';
-import { escapeHtml } from '../../html/escape';
 
 /** Who a mail comes from, as the contest identity says in the recipient's locale: name, organiser, logo, colour. */
 export type MailIdentity = { site: string; organiser: string; logoUrl: string; colour: string };
