@@ -164,4 +164,20 @@ describe.each(DIALECTS)('mail templates on %s', (dialect) => {
     expect(mail.text).toContain('Not this time: Logo <b>visible</b>');
     expect(mail.html).toContain('Not this time: Logo &lt;b&gt;visible&lt;/b&gt;');
   }, 120_000);
+
+  it('carries the contest identity the console edits: name and organiser in the locale, logo and colour', async () => {
+    const { updatedAt: _, ...identity } = (await api('GET', '/api/admin/identity')).json().data;
+    identity.i18n['zh-CN'] = { ...identity.i18n['zh-CN'], siteName: '青年影像节', organiser: '青禾文化' };
+    identity.i18n['en-US'] = { ...identity.i18n['en-US'], siteName: 'Youth Film Festival', organiser: 'Qinghe Culture' };
+    const saved = await api('PUT', '/api/admin/identity', { ...identity, logoUrl: 'https://cdn.example.com/logo.png', primaryColor: '#aa3300' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const preview = (await api('POST', '/api/admin/mail-templates/accountVerify/preview', { locale: 'en-US', subject: '', body: '' })).json().data;
+    expect(preview.subject).toBe(MESSAGES['en-US']['account.mail.verify.subject'].replace('{site}', 'Youth Film Festival'));
+    expect(preview.text).toMatch(/Youth Film Festival\nQinghe Culture\n$/);
+    expect(preview.html).toContain('<img src="https://cdn.example.com/logo.png" alt="Youth Film Festival"');
+    expect(preview.html).toContain('background:#aa3300');
+    const zhTw = (await api('POST', '/api/admin/mail-templates/accountVerify/preview', { locale: 'zh-TW', subject: '', body: '' })).json().data;
+    // zh-TW identity texts left empty are converted from zh-CN.
+    expect(zhTw.text).toContain('青年影像節');
+  });
 });
