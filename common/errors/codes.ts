@@ -225,6 +225,9 @@ export const Code = {
   EntryFieldLimits: 6116,
   EntryFieldConsentText: 6117,
   EntryFieldOrder: 6118,
+  // 62xx the organiser's mail templates
+  MailTemplateUnknownPlaceholder: 6200,
+  MailTemplateTooLong: 6201,
   // 7xxx media
   FilmNotFound: 7001,
   ImageNotFound: 7002,

@@ -1,4 +1,5 @@
 import { Code } from '../../../common/errors';
+import { stripTags } from '../../../common/html-escape';
 import { t } from '../../../common/i18n/index';
 import type { Locale } from '../../../common/locales';
 import type { AppContext } from '../context';
@@ -9,7 +10,6 @@ import { getNews } from '../services/content/news';
 import { entryShareImageUrl } from '../services/content/share-image';
 import { publicGalleryEntry } from '../services/gallery/gallery-reads';
 import { publicResults } from '../services/jury/results';
-import { stripTags } from './escape';
 
 export type HeadOverride = { title: string; description?: string; imageUrl?: string; type?: 'article' | 'video.other' };
 

@@ -1,5 +1,5 @@
+import { escapeHtml } from '../../../common/html-escape';
 import { isRtl, type Locale, SUPPORTED_LOCALES } from '../../../common/locales';
-import { escapeHtml } from './escape';
 
 export type HeadInfo = {
   locale: Locale;

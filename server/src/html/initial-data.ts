@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
 import { GALLERY_CARD_MAX_WIDTH, GALLERY_CARD_SIZES, GALLERY_FIRST_ROW } from '../../../common/gallery';
+import { escapeHtml } from '../../../common/html-escape';
 import type { SiteIdentity } from '../../../common/identity';
 import type { Locale } from '../../../common/locales';
 import { imageSrcSet, widthsUpTo } from '../../../common/media';
@@ -10,7 +11,6 @@ import { listNews } from '../services/content/news';
 import { listSponsors } from '../services/content/sponsors';
 import { getContestInfo } from '../services/contest/contest-info';
 import { listGallery, publicGalleryEntry } from '../services/gallery/gallery-reads';
-import { escapeHtml } from './escape';
 
 /** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string; type?: string };

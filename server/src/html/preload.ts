@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { escapeHtml } from '../../../common/html-escape';
 import type { Locale } from '../../../common/locales';
 import { pageFilesFor } from '../../../common/page-files';
 import { buildFile } from './build-file';
-import { escapeHtml } from './escape';
 
 /** One chunk of Vite's build manifest (build/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
 type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };

@@ -62,6 +62,13 @@ export type MediaLibraryTable = {
   created_at: string;
 };
 
+/** The organiser's texts of one mail kind (migration 0035): `i18n` is JSON { [locale]: { subject, body } }. */
+export type MailTemplatesTable = {
+  kind: string;
+  i18n: string;
+  updated_at: string;
+};
+
 /** Table types of the console area; add them here and to its migration. */
 export type ConsoleTables = {
   entry_reviews: EntryReviewsTable;
@@ -69,4 +76,5 @@ export type ConsoleTables = {
   vote_review_actions: VoteReviewActionsTable;
   inbox_handled: InboxHandledTable;
   media_library: MediaLibraryTable;
+  mail_templates: MailTemplatesTable;
 };

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../html/escape';
+import { escapeHtml } from '../../../../common/html-escape';
 
 /**
  * The demo contest's pictures, drawn as SVG from a seed: a palette and one of five scenes (a city at night,

@@ -46,6 +46,7 @@ import { adminPage } from './admin-page';
 import { consoleEntryFormRoutes } from './entry-form';
 import { consoleFileRoutes } from './files';
 import { consoleJuryRoutes } from './jury';
+import { consoleMailTemplateRoutes } from './mail-templates';
 import { consoleMediaLibraryRoutes } from './media-library';
 import { sendCsv } from './send-csv';
 
@@ -278,6 +279,8 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleJuryRoutes);
   // The entry form's groups and fields (same guard).
   await app.register(consoleEntryFormRoutes);
+  // The texts of the product's mails (same guard).
+  await app.register(consoleMailTemplateRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

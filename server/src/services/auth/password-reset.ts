@@ -5,8 +5,7 @@ import { type Db, nowIso } from '../../db/database';
 import { deleteAccountToken, findUserByEmail, markVerified, setPasswordHash, type TokenPurpose } from '../../db/repos/accounts';
 import { revokeUserSessions } from '../../db/repos/sessions';
 import { AppError } from '../../errors';
-import { resetPasswordMail } from '../../mail/templates/accounts/account-mail';
-import { mailBrand } from '../content/identity';
+import { buildMail } from '../mail/send-mail';
 import { resetLink } from './account-links';
 import { findLiveToken, issueAccountToken, spendToken } from './account-tokens';
 import { forgiveLoginFailures } from './login-guard';
@@ -20,7 +19,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, local
   const minutes = ctx.config.auth.resetLinkMinutes;
   const { token, id } = await issueAccountToken(ctx.db, user.id, 'reset', minutes);
   try {
-    await sendAccountMail(ctx, resetPasswordMail(locale, user.email, resetLink(ctx.config, token, locale), minutes, await mailBrand(ctx.db, locale)), logError);
+    await sendAccountMail(ctx, await buildMail(ctx, 'passwordReset', user.email, locale, { link: resetLink(ctx.config, token, locale), minutes }), logError);
   } catch (err) {
     await deleteAccountToken(ctx.db, id);
     throw err;

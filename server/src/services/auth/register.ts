@@ -5,9 +5,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteUser, findUserByEmail, insertUser } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
-import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
-import { mailBrand } from '../content/identity';
 import { redeemSolution } from '../gallery/challenge';
+import { buildMail } from '../mail/send-mail';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
 import { hashPassword } from './passwords';
@@ -45,7 +44,7 @@ export async function registerAccount(ctx: AppContext, input: { email: string; p
   try {
     await sendAccountMail(
       ctx,
-      verifyEmailMail(locale, input.email, verifyLink(ctx.config, created.token, locale), Math.round(minutes / 60), await mailBrand(ctx.db, locale)),
+      await buildMail(ctx, 'accountVerify', input.email, locale, { link: verifyLink(ctx.config, created.token, locale), hours: Math.round(minutes / 60) }),
       logError,
     );
   } catch (err) {

@@ -3,8 +3,7 @@ import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { deleteAccountToken, findUserByEmail } from '../../db/repos/accounts';
 import { AppError } from '../../errors';
-import { verifyEmailMail } from '../../mail/templates/accounts/account-mail';
-import { mailBrand } from '../content/identity';
+import { buildMail } from '../mail/send-mail';
 import { verifyLink } from './account-links';
 import { issueAccountToken } from './account-tokens';
 import { type MailErrorLog, sendAccountMail } from './send-account-mail';
@@ -20,7 +19,7 @@ export async function resendVerification(ctx: AppContext, email: string, logErro
   try {
     await sendAccountMail(
       ctx,
-      verifyEmailMail(locale, user.email, verifyLink(ctx.config, token, locale), Math.round(minutes / 60), await mailBrand(ctx.db, locale)),
+      await buildMail(ctx, 'accountVerify', user.email, locale, { link: verifyLink(ctx.config, token, locale), hours: Math.round(minutes / 60) }),
       logError,
     );
   } catch (err) {

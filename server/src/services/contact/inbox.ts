@@ -1,12 +1,12 @@
 import type { Paged } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
-import { t } from '../../../../common/i18n/index';
 import { isLocale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import { findContact, type InboxKind, itemExists, listContacts, listScamReports, markHandled, unmarkHandled } from '../../db/repos/console/inbox';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
+import { sendMail } from '../mail/send-mail';
 
 /** The fields every inbox item ends with: the sender's language, when it came, and its handling. */
 const handling = (r: { locale: string; created_at: string; handled_at: string | null; reply: string | null }) => ({
@@ -38,17 +38,8 @@ export async function replyToContact(ctx: AppContext, id: number, adminId: numbe
   const msg = await findContact(ctx.db, id);
   if (!msg) throw new AppError(Code.NotFound);
   const locale = isLocale(msg.locale) ? msg.locale : 'zh-CN';
-  const text = t(locale, 'console.mail.reply.body', { name: msg.name, reply, original: msg.content });
   try {
-    await ctx.mailer.send({
-      to: msg.email,
-      subject: t(locale, 'console.mail.reply.subject', {}),
-      text,
-      html: text
-        .split('\n')
-        .map((line) => `<p>${line.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
-        .join(''),
-    });
+    await sendMail(ctx, 'contactReply', msg.email, locale, { name: msg.name, reply, original: msg.content });
   } catch (err) {
     throw new AppError(Code.SendingFailed, { cause: err });
   }

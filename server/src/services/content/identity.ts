@@ -5,6 +5,7 @@ import { safeUrl } from '../../../../common/safe-url';
 import type { Db } from '../../db/database';
 import { findPage } from '../../db/repos/pages';
 import { readSetting } from '../../db/repos/settings';
+import type { MailIdentity } from '../../mail/templates/render';
 import { localize } from './localize';
 
 /** The stored row as written by the console (services/content-editing/identity.ts); any field may be missing in an old or hand-made row. */
@@ -82,10 +83,12 @@ export async function siteIdentity(db: Db, locale: Locale): Promise<SiteIdentity
   return localIdentity(stored, locale, stored?.wechatQrUrl ? '' : await legacyWechatQr(db));
 }
 
-/** What a mail signs with: the contest's name and its organiser, in the recipient's locale. */
-export type MailBrand = { site: string; organiser: string };
-
-export async function mailBrand(db: Db, locale: Locale): Promise<MailBrand> {
+/**
+ * What a mail carries of the contest: its name and organiser in the recipient's locale, the logo (made
+ * absolute: a mail is read far from the site) and the colour.
+ */
+export async function mailIdentity(db: Db, locale: Locale, publicUrl: string): Promise<MailIdentity> {
   const id = localIdentity(await readStoredIdentity(db), locale);
-  return { site: id.siteName, organiser: id.organiser };
+  const logoUrl = id.logoUrl.startsWith('/') ? `${publicUrl}${id.logoUrl}` : id.logoUrl;
+  return { site: id.siteName, organiser: id.organiser, logoUrl, colour: id.primaryColor };
 }

@@ -1,12 +1,12 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { Code } from '../../../../common/errors';
+import { escapeHtml } from '../../../../common/html-escape';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import { PAGE_ROUTES } from '../../../../common/routes';
 import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html/escape';
 import { FONT, localMedia, wrapTitle } from '../gallery/poster';
 import { assertGalleryOpen } from '../gallery/voting-settings';
 import { siteIdentity } from './identity';

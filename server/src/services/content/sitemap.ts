@@ -1,9 +1,9 @@
+import { escapeHtml } from '../../../../common/html-escape';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { PAGE_ROUTES } from '../../../../common/routes';
 import type { Db } from '../../db/database';
 import { listExhibitionIds } from '../../db/repos/exhibitions';
 import { listPublishedNewsIds } from '../../db/repos/news';
-import { escapeHtml } from '../../html/escape';
 
 /** /sitemap.xml: every indexable page in every locale (and bare), plus each published news item and exhibition. */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {

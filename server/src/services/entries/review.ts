@@ -2,8 +2,7 @@ import type { Paged } from '../../../../common/api-types';
 import type { AdminEntryDetail, AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import type { BulkAction, EntryListQuery } from '../../../../common/console/schemas';
 import { Code } from '../../../../common/errors';
-import { t } from '../../../../common/i18n/index';
-import { isLocale } from '../../../../common/locales';
+import { isLocale, type Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import {
@@ -20,6 +19,7 @@ import { findJobByEntry, findJobsByEntries } from '../../db/repos/media';
 import { AppError } from '../../errors';
 import { pageWindow } from '../content/paging';
 import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present-answers';
+import { sendMail } from '../mail/send-mail';
 import { unpublishEntryFilm } from '../media/unpublish';
 import { consoleEntryDetail, consoleSummary } from './presenter';
 import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from './status';
@@ -79,38 +79,37 @@ async function awardIn(trx: Db, id: number, adminId: number, award: 'finalist' |
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: award ? 'award' : 'unaward', note: award, created_at: now });
 }
 
-/** Tells the submitter why, in the language they submitted in. Delivery failure does not undo the decision. */
-async function mailRejection(ctx: AppContext, id: number, reason: string): Promise<boolean> {
+/**
+ * Tells the entrant of a review decision, in their account's language (the one they chose for the site,
+ * else the one they submitted in). A delivery failure does not undo the decision: the answer says whether
+ * the mail went.
+ */
+async function mailDecision(ctx: AppContext, id: number, decision: { reason: string } | 'approved'): Promise<boolean> {
   const row = await findEntryWithSubmitter(ctx.db, id);
   if (!row) return false;
-  const locale = isLocale(row.locale) ? row.locale : 'zh-CN';
-  const values = { title: row.title, reason, submissionNo: row.submission_no, url: `${ctx.config.publicUrl}/${locale}/account` };
-  const text = t(locale, 'console.mail.reject.body', values);
+  const locale: Locale = isLocale(row.submitter_locale) ? row.submitter_locale : isLocale(row.locale) ? row.locale : 'zh-CN';
+  const common = { entryTitle: row.title, submissionNo: row.submission_no, accountUrl: `${ctx.config.publicUrl}/${locale}/account` };
   try {
-    await ctx.mailer.send({
-      to: row.submitter_email,
-      subject: t(locale, 'console.mail.reject.subject', values),
-      text,
-      html: text
-        .split('\n')
-        .map((line) => `<p>${line.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
-        .join(''),
-    });
+    if (decision === 'approved') {
+      const entryUrl = `${ctx.config.publicUrl}/${locale}/gallery/${id}`;
+      await sendMail(ctx, 'entryApproved', row.submitter_email, locale, { ...common, entryNo: row.entry_no ?? '', entryUrl });
+    } else await sendMail(ctx, 'entryRejected', row.submitter_email, locale, { ...common, reason: decision.reason });
     return true;
   } catch {
     return false;
   }
 }
 
-export async function approveEntry(ctx: AppContext, id: number, adminId: number): Promise<void> {
+export async function approveEntry(ctx: AppContext, id: number, adminId: number): Promise<{ mailed: boolean }> {
   await ctx.db.transaction().execute((trx) => approveIn(ctx, trx, id, adminId));
+  return { mailed: await mailDecision(ctx, id, 'approved') };
 }
 
 export async function rejectEntry(ctx: AppContext, id: number, adminId: number, reason: string): Promise<{ mailed: boolean }> {
   await ctx.db.transaction().execute((trx) => rejectIn(trx, id, adminId, reason));
   // Out of the gallery means off the film's public addresses too.
   await unpublishEntryFilm(ctx, id);
-  return { mailed: await mailRejection(ctx, id, reason) };
+  return { mailed: await mailDecision(ctx, id, { reason }) };
 }
 
 export async function awardEntry(ctx: AppContext, id: number, adminId: number, award: 'finalist' | 'winner' | null): Promise<void> {

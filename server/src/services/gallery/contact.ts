@@ -1,6 +1,5 @@
 import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
-import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { ContactInput, ScamReportInput } from '../../../../common/schemas/contact';
 import type { AppContext } from '../../context';
@@ -8,7 +7,7 @@ import { nowIso } from '../../db/database';
 import { deleteContactMessage, insertContactMessage, insertScamReport } from '../../db/repos/gallery/contact';
 import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html/escape';
+import { buildMail } from '../mail/send-mail';
 import { redeemSolution } from './challenge';
 
 /** The address the organiser set in the console, else ORGANISER_EMAIL. */
@@ -25,15 +24,10 @@ export async function sendContactMessage(ctx: AppContext, input: ContactInput, m
   await redeemSolution(ctx, input.altcha, 'contact');
   const { name, email, content } = input;
   const id = await insertContactMessage(ctx.db, { name, email, content, locale: meta.locale, ip: meta.ip, created_at: nowIso() });
-  const subject = t('zh-CN', 'contact.mail.subject', { name: input.name });
-  const lines = [`${input.name} <${input.email}>`, `${meta.locale} · ${meta.ip}`, '', input.content];
+  // The organiser reads the console in Chinese first; the sender's own language is in the mail.
+  const values = { name, email, senderLocale: meta.locale, ip: meta.ip, message: content };
   try {
-    await ctx.mailer.send({
-      to: await organiserAddress(ctx),
-      subject,
-      text: lines.join('\n'),
-      html: `<p>${escapeHtml(lines[0] as string)}<br>${escapeHtml(lines[1] as string)}</p><p>${escapeHtml(input.content).replace(/\n/g, '<br>')}</p>`,
-    });
+    await ctx.mailer.send(await buildMail(ctx, 'contactCopy', await organiserAddress(ctx), 'zh-CN', values));
   } catch (cause) {
     await deleteContactMessage(ctx.db, id);
     throw new AppError(Code.SendingFailed, { cause });

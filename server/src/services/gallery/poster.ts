@@ -4,12 +4,12 @@ import QRCode from 'qrcode';
 import sharp, { type OverlayOptions } from 'sharp';
 import { Code } from '../../../../common/errors';
 import { entryUrl } from '../../../../common/gallery';
+import { escapeHtml } from '../../../../common/html-escape';
 import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html/escape';
 import { siteIdentity } from '../content/identity';
 import { assertGalleryOpen } from './voting-settings';
 

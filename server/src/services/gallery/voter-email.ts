@@ -2,12 +2,10 @@ import { isValid as notThrowaway } from 'mailchecker';
 import { canonicalEmail } from '../../../../common/email';
 import { Code } from '../../../../common/errors';
 import { VOTE_CODE_TTL_MINUTES } from '../../../../common/gallery';
-import { t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html/escape';
-import { mailBrand } from '../content/identity';
+import { buildMail } from '../mail/send-mail';
 import { redeemSolution } from './challenge';
 import { subnetOf } from './subnet';
 import { type CodeIdentity, redeemVoterCode, sendVoterCode } from './voter-codes';
@@ -40,21 +38,11 @@ export async function sendVoteCode(ctx: AppContext, input: { email: string; altc
   if (!notThrowaway(normal(input.email))) throw new AppError(Code.VoterEmailDisposable, { fields: { email: Code.VoterEmailDisposable } });
   // Keyed on the canonical mailbox, so +tags and dots do not buy more mails to one inbox.
   const identity = mailbox(input.email, settings.stripPlusTags);
-  const { site, organiser } = await mailBrand(ctx.db, locale);
-  const subject = t(locale, 'vote.mail.subject', { site });
-  const body = t(locale, 'vote.mail.body', { minutes: VOTE_CODE_TTL_MINUTES });
-  const ignore = t(locale, 'vote.mail.ignore');
   const request = { identity, subnet: subnetOf(ip), limits: { perIdentityHour: CODES_PER_HOUR }, failure: Code.SendingFailed };
   await sendVoterCode(
     ctx,
     request,
-    (code) =>
-      ctx.mailer.send({
-        to: input.email.trim(),
-        subject,
-        text: `${body}\n\n${code}\n\n${ignore}\n\n${site}\n${organiser}\n`,
-        html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6"><p>${escapeHtml(body)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(ignore)}</p><p>${escapeHtml(site)}<br>${escapeHtml(organiser)}</p></body></html>`,
-      }),
+    async (code) => ctx.mailer.send(await buildMail(ctx, 'voteCode', input.email.trim(), locale, { code, minutes: VOTE_CODE_TTL_MINUTES })),
     now,
   );
 }

@@ -6,7 +6,7 @@ import type { Locale } from '../../../../common/locales';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { SmsRefused } from '../../sms/sms';
-import { mailBrand } from '../content/identity';
+import { mailIdentity } from '../content/identity';
 import { redeemSolution } from './challenge';
 import { subnetOf } from './subnet';
 import { type CodeIdentity, redeemVoterCode, sendVoterCode } from './voter-codes';
@@ -67,7 +67,7 @@ export async function sendPhoneCode(
   if ((await votingSettings(ctx.db, now)).voterMode !== 'phone') throw new AppError(Code.SmsCodeNotUsed);
   await redeemSolution(ctx, input.altcha, 'voteCode', now);
   const to = canonicalPhone(input.phone);
-  const { site } = await mailBrand(ctx.db, locale);
+  const { site } = await mailIdentity(ctx.db, locale, ctx.config.publicUrl);
   const limits = { perIdentityHour: CODES_PER_NUMBER_HOUR, perSubnetHour: CODES_PER_SUBNET_HOUR };
   await sendVoterCode(
     ctx,

@@ -8,15 +8,14 @@ import { nowIso } from '../../db/database';
 import { deleteAccountToken, deleteUser, findUserByEmail, findUserById } from '../../db/repos/accounts';
 import { findJuror, findJuryMember, insertJurorAccount, markJurorAccepted, upsertJuror } from '../../db/repos/jury/jurors';
 import { AppError } from '../../errors';
-import { jurorInvitationMail, jurorReminderMail } from '../../mail/templates/jury/invitation';
 import { findLiveToken, issueAccountToken } from '../auth/account-tokens';
 import { toCurrentUser } from '../auth/login';
 import { setPasswordThroughLink } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { type MailErrorLog, sendAccountMail } from '../auth/send-account-mail';
 import { createSession } from '../auth/sessions';
-import { mailBrand } from '../content/identity';
 import { assertGroupExists } from '../entry-form/definitions';
+import { buildMail } from '../mail/send-mail';
 
 /** A juror has a week to open the invitation; the organiser can send a new one (the old link stops working). */
 export const INVITATION_DAYS = 7;
@@ -48,7 +47,7 @@ export async function inviteJuror(ctx: AppContext, adminId: number, input: Invit
   if (active) {
     await sendAccountMail(
       ctx,
-      jurorReminderMail(input.locale, input.email, `${ctx.config.publicUrl}/admin/?lang=${input.locale}`, await mailBrand(ctx.db, input.locale)),
+      await buildMail(ctx, 'jurorReminder', input.email, input.locale, { link: `${ctx.config.publicUrl}/admin/?lang=${input.locale}` }),
       logError,
     );
     return { userId };
@@ -57,7 +56,7 @@ export async function inviteJuror(ctx: AppContext, adminId: number, input: Invit
   try {
     await sendAccountMail(
       ctx,
-      jurorInvitationMail(input.locale, input.email, invitationLink(ctx.config, token, input.locale), INVITATION_DAYS, await mailBrand(ctx.db, input.locale)),
+      await buildMail(ctx, 'jurorInvitation', input.email, input.locale, { link: invitationLink(ctx.config, token, input.locale), days: INVITATION_DAYS }),
       logError,
     );
   } catch (err) {

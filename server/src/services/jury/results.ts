@@ -9,12 +9,11 @@ import { listAwardedEntries } from '../../db/repos/jury/awards';
 import { claimMailing, countMailed, markMailed } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
-import { resultsMail } from '../../mail/templates/jury/results';
-import { mailBrand } from '../content/identity';
 import { localize } from '../content/localize';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 import { groupKeys } from '../entry-form/definitions';
 import { jobQueued } from '../jobs/wake';
+import { sendMail } from '../mail/send-mail';
 import { buildRanking } from './ranking';
 
 const RESULTS_SETTING = 'results.published';
@@ -115,14 +114,9 @@ export async function mailNextResult(ctx: AppContext, logError: (err: unknown) =
   const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
   const award = snapshot.groups.flatMap((g) => g.winners).find((w) => w.entryId === entrant.id)?.award;
   try {
-    await ctx.mailer.send(
-      resultsMail(
-        locale,
-        entrant.email,
-        { title: entrant.title, award: award ? award[locale] : null, url: `${ctx.config.publicUrl}/${locale}/results` },
-        await mailBrand(ctx.db, locale),
-      ),
-    );
+    const resultsUrl = `${ctx.config.publicUrl}/${locale}/results`;
+    if (award) await sendMail(ctx, 'resultsWinner', entrant.email, locale, { entryTitle: entrant.title, award: award[locale], resultsUrl });
+    else await sendMail(ctx, 'resultsEntrant', entrant.email, locale, { entryTitle: entrant.title, resultsUrl });
     await markMailed(ctx.db, entrant.id, nowIso());
   } catch (err) {
     logError(err);

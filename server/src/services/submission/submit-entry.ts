@@ -7,10 +7,10 @@ import { nowIso } from '../../db/database';
 import { countActiveEntries, insertEntry, lockUser, updateEntry } from '../../db/repos/entries/repository';
 import { attachUploads, findUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
-import { confirmationMail } from '../../mail/templates/submission/confirmation';
 import type { SessionUser } from '../auth/sessions';
 import { submittedColumns } from '../entries/status';
 import { checkEntryForm } from '../entry-form/entry-form-of-entry';
+import { sendMail } from '../mail/send-mail';
 import { enqueueEntryFilm } from '../media/jobs';
 import { fileColumns, pickUploads } from './attach-uploads';
 import { assertMaySubmit, submissionSettings, withinGrace } from './settings';
@@ -72,13 +72,11 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
     log(err);
   }
   try {
-    await ctx.mailer.send(
-      confirmationMail(locale, user.email, {
-        title: input.title,
-        submissionNo: result.submissionNo,
-        accountUrl: `${ctx.config.publicUrl}/${locale}/account`,
-      }),
-    );
+    await sendMail(ctx, 'entryReceived', user.email, locale, {
+      entryTitle: input.title,
+      submissionNo: result.submissionNo,
+      accountUrl: `${ctx.config.publicUrl}/${locale}/account`,
+    });
   } catch (err) {
     // The entry is safely stored; a mail outage must not turn it into a failure the person retries.
     log(err);

@@ -1,6 +1,9 @@
 const MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes text for HTML text and double-quoted attribute contexts. */
+/**
+ * The one HTML escaper of the codebase (page heads, mails, SVG posters, sitemaps): text for HTML text and
+ * double-quoted attribute contexts.
+ */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => MAP[c] as string);
 }
