@@ -72,6 +72,6 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const jobs = ['queued', 'running', 'done', 'failed'].map((s) => sample(after, 'microfilm_media_jobs', `state="${s}"`));
     expect(jobs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'microfilm_db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
-    expect(delta('microfilm_mail_messages_total', 'result="sent"')).toBe(1); // the entry's confirmation
+    expect(delta('microfilm_mail_messages_total', 'result="sent"')).toBe(2); // the entry's confirmation, then its approval
   }, 120_000);
 });
