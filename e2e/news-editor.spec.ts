@@ -12,6 +12,8 @@ import { chooseOption } from './support/select';
  * The article editor on an empty install (DEMO_CONTENT=false): the organiser writes a news item with a
  * heading and a picture uploaded into the media library from the editor's toolbar, publishes it, and a
  * visitor reads it with the heading and the picture. The console says the English text is missing.
+ * The spec files run one after another in name order on one shared empty install: this one is named to come
+ * after empty-install.spec.ts, whose first test needs an install with no news yet.
  */
 const ORGANISER = { email: `editor-${Date.now().toString(36)}@example.test`, password: 'Edit#Or-Own3r' };
 const SHOTS = path.join('test-results', 'content-editor');
