@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../database';
+import type { AuditLogTable } from '../../schema/audit';
 
-export type AuditRowInput = {
-  actor_id: number | null;
-  action: string;
-  target: string | null;
-  before: string | null;
-  after: string | null;
-  ip: string;
-  created_at: string;
-};
+/** A new audit line: the table's row without its generated id. */
+export type AuditRowInput = Omit<AuditLogTable, 'id'>;
 
 export async function insertAuditRow(db: Db, row: AuditRowInput): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
