@@ -22,7 +22,12 @@ export function MediaLibraryGrid({ selected, onSelect }: { selected?: number; on
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const { data } = useQuery({ queryKey: LIBRARY_QUERY, queryFn: ({ signal }) => adminGet<LibraryImage[]>('/api/admin/media-library', signal) });
+  // Each tile says where the image is used, and any save of an article can change that: always ask again on opening.
+  const { data } = useQuery({
+    queryKey: LIBRARY_QUERY,
+    queryFn: ({ signal }) => adminGet<LibraryImage[]>('/api/admin/media-library', signal),
+    refetchOnMount: 'always',
+  });
 
   const upload = async (file: File) => {
     setBusy(true);
