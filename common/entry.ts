@@ -7,7 +7,7 @@ import type { MediaStatus } from './media';
  * gallery, its owner's "My entries", the organiser's console, a juror's sheet) picks its fields from this one
  * type, so a field means the same thing and has the same type wherever it appears.
  */
-export const ENTRY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+export const ENTRY_STATUSES = ['draft', 'pending', 'changesRequested', 'approved', 'rejected', 'withdrawn'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** The organiser's marks on an approved entry (the jury's named awards are a list of their own). */
@@ -34,6 +34,8 @@ export type Entry = {
   empowerKey: string | null;
   award: EntryAward | null;
   rejectReason: string | null;
+  /** What a reviewer asked the entrant to change, while the entry is sent back to them. */
+  changesNote: string | null;
   voteCount: number;
   /** The language the entrant wrote the entry's texts in (the locale they submitted from). */
   locale: string;

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'entryReceived',
   'entryApproved',
   'entryRejected',
+  'entryChangesRequested',
   'resultsWinner',
   'resultsEntrant',
   'voteCode',
@@ -23,7 +24,7 @@ export const MAIL_KINDS = [
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Placeholders whose value is an address: the HTML part makes them a link. */
-export const LINK_PLACEHOLDERS = ['link', 'accountUrl', 'entryUrl', 'resultsUrl'] as const;
+export const LINK_PLACEHOLDERS = ['link', 'accountUrl', 'entryUrl', 'editUrl', 'resultsUrl'] as const;
 
 export const IDENTITY_PLACEHOLDERS = ['site', 'organiser'] as const;
 
@@ -35,6 +36,7 @@ const OWN_PLACEHOLDERS = {
   entryReceived: ['entryTitle', 'submissionNo', 'accountUrl'],
   entryApproved: ['entryTitle', 'submissionNo', 'entryNo', 'entryUrl', 'accountUrl'],
   entryRejected: ['entryTitle', 'submissionNo', 'reason', 'accountUrl'],
+  entryChangesRequested: ['entryTitle', 'submissionNo', 'note', 'editUrl', 'accountUrl'],
   resultsWinner: ['entryTitle', 'award', 'resultsUrl'],
   resultsEntrant: ['entryTitle', 'resultsUrl'],
   voteCode: ['code', 'minutes'],
@@ -54,6 +56,7 @@ const SAMPLE_VALUES: Record<string, string> = {
   link: 'https://example.com/link?token=sample',
   accountUrl: 'https://example.com/account',
   entryUrl: 'https://example.com/entries/12',
+  editUrl: 'https://example.com/submitWorks?edit=12',
   resultsUrl: 'https://example.com/results',
   hours: '24',
   minutes: '30',
@@ -65,7 +68,7 @@ const SAMPLE_VALUES: Record<string, string> = {
   senderLocale: 'zh-CN',
   ip: '203.0.113.7',
 };
-const SAMPLE_TEXTS = ['entryTitle', 'reason', 'award', 'name', 'message', 'reply', 'original'] as const;
+const SAMPLE_TEXTS = ['entryTitle', 'reason', 'note', 'award', 'name', 'message', 'reply', 'original'] as const;
 
 export function sampleMailValues(kind: MailKind, text: (key: MessageKey) => string): Record<string, string> {
   const out: Record<string, string> = {};

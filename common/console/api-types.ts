@@ -17,7 +17,10 @@ export type EntryReview = { id: number; action: string; note: string | null; adm
 
 /** The organiser's view of one entry (the drawer): `film` with its failure details (re-run from the drawer). */
 export type AdminEntryDetail = Omit<AdminEntrySummary, 'film'> &
-  Pick<Entry, 'description' | 'teamDesc' | 'slogan' | 'teamLogoUrl' | 'videoCoverUrl' | 'film' | 'empowerKey' | 'rejectReason' | 'locale' | 'answers'> & {
+  Pick<
+    Entry,
+    'description' | 'teamDesc' | 'slogan' | 'teamLogoUrl' | 'videoCoverUrl' | 'film' | 'empowerKey' | 'rejectReason' | 'changesNote' | 'locale' | 'answers'
+  > & {
     submitter: { id: number; email: string; locale: string };
     history: EntryReview[];
   };

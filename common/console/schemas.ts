@@ -21,6 +21,7 @@ export const entryListQuery = z.object({
 export type EntryListQuery = z.infer<typeof entryListQuery>;
 
 export const rejectBody = z.object({ reason: z.string().trim().min(1, codeMessage(Code.RejectReasonRequired)).max(1000) });
+export const requestChangesBody = z.object({ note: z.string().trim().min(1, codeMessage(Code.ChangesNoteRequired)).max(1000) });
 export const awardBody = z.object({ award: z.enum(AWARDS).nullable() });
 export const bulkBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), ids: z.array(z.number().int().positive()).min(1).max(200) }),

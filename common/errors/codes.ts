@@ -182,6 +182,7 @@ export const Code = {
   ChineseTitleRequired: 6006,
   VoteAlreadyVoided: 6007,
   ReplyRequired: 6008,
+  ChangesNoteRequired: 6009,
   ContentImageType: 6020,
   TemplateType: 6021,
   NoFileReceived: 6022,

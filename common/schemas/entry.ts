@@ -117,10 +117,13 @@ export const credentialRequestSchema = z.object({
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
 
 /** An entry as its submitter sees it in "My entries". */
-export type MyEntry = Pick<Entry, 'id' | 'submissionNo' | 'entryNo' | 'group' | 'title' | 'coverUrl' | 'rejectReason' | 'createdAt' | 'updatedAt'> & {
+export type MyEntry = Pick<
+  Entry,
+  'id' | 'submissionNo' | 'entryNo' | 'group' | 'title' | 'coverUrl' | 'rejectReason' | 'changesNote' | 'createdAt' | 'updatedAt'
+> & {
   /** A withdrawn entry is gone from the owner's list. */
   status: Exclude<EntryStatus, 'withdrawn'>;
-  /** Pending review and the window is open: the submitter may edit or withdraw it. */
+  /** Pending review and the window is open, or sent back for changes: the submitter may edit or withdraw it. */
   editable: boolean;
   /** The film's processing state (media pipeline). */
   media: EntryFilmProgress;

@@ -75,6 +75,7 @@ const EXPECTED: Record<string, ConsoleAccess> = {
   'POST /api/admin/entries/:id/award': O,
   'POST /api/admin/entries/:id/files/:file/link': R,
   'POST /api/admin/entries/:id/reject': R,
+  'POST /api/admin/entries/:id/request-changes': R,
   'POST /api/admin/entries/bulk': R,
   'POST /api/admin/entry-fields': O,
   'POST /api/admin/inbox/:kind/:id/handled': O,

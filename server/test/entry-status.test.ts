@@ -5,6 +5,7 @@ import {
   approvedColumns,
   assertMayApply,
   awardColumns,
+  changesRequestedColumns,
   type EntryAction,
   type EntryState,
   erasedColumns,
@@ -18,15 +19,16 @@ import {
  * The entry's status machine without a database: each action against each status, written out here by hand
  * (not read back from the machine's table), so a changed rule fails a test by name.
  */
-const STATES: EntryState[] = ['new', 'draft', 'pending', 'approved', 'rejected', 'withdrawn'];
+const STATES: EntryState[] = ['new', 'draft', 'pending', 'changesRequested', 'approved', 'rejected', 'withdrawn'];
 
 const ALLOWED: Record<EntryAction, { from: EntryState[]; refusal: number }> = {
   submit: { from: ['new'], refusal: Code.EntryStatusConflict },
-  edit: { from: ['pending'], refusal: Code.EntryLocked },
-  withdraw: { from: ['pending'], refusal: Code.EntryLocked },
-  erase: { from: ['draft', 'pending', 'approved', 'rejected', 'withdrawn'], refusal: Code.EntryStatusConflict },
-  approve: { from: ['pending', 'rejected'], refusal: Code.EntryStatusConflict },
-  reject: { from: ['pending', 'approved'], refusal: Code.EntryStatusConflict },
+  edit: { from: ['pending', 'changesRequested'], refusal: Code.EntryLocked },
+  withdraw: { from: ['pending', 'changesRequested'], refusal: Code.EntryLocked },
+  requestChanges: { from: ['pending'], refusal: Code.EntryStatusConflict },
+  erase: { from: ['draft', 'pending', 'changesRequested', 'approved', 'rejected', 'withdrawn'], refusal: Code.EntryStatusConflict },
+  approve: { from: ['pending', 'changesRequested', 'rejected'], refusal: Code.EntryStatusConflict },
+  reject: { from: ['pending', 'changesRequested', 'approved'], refusal: Code.EntryStatusConflict },
   award: { from: ['approved'], refusal: Code.AwardNeedsApproval },
   revokeAward: { from: ['approved'], refusal: Code.AwardNeedsApproval },
   juryAward: { from: ['approved'], refusal: Code.JuryAwardNeedsApproval },
@@ -73,6 +75,12 @@ describe('entry status machine', () => {
     });
     // Re-approval after a rejection keeps the number it is given and clears the reason.
     expect(approvedColumns('rejected', 7, now)).toEqual({ status: 'approved', entry_no: 7, approved_at: now, reject_reason: null, updated_at: now });
+    // Sending back keeps the entry's number and award fields as they were and records what to change.
+    expect(changesRequestedColumns('pending', 'a sharper cover', now)).toEqual({
+      status: 'changesRequested',
+      changes_note: 'a sharper cover',
+      updated_at: now,
+    });
     // A rejection takes the award away.
     expect(rejectedColumns('approved', 'off topic', now)).toEqual({ status: 'rejected', reject_reason: 'off topic', award: null, updated_at: now });
     expect(withdrawnColumns('pending', now)).toEqual({

@@ -8,7 +8,7 @@ export type EntryReviewsTable = {
   id: Generated<number>;
   entry_id: number;
   admin_id: number | null;
-  action: string; // 'approve' | 'reject' | 'award' | 'unaward'
+  action: string; // 'approve' | 'reject' | 'changes' | 'award' | 'unaward'
   note: string | null;
   created_at: string;
 };

@@ -6,7 +6,8 @@ import type { Generated } from 'kysely';
  * media pipeline.
  * - submission_no: given at submission, shown to the submitter ("S2026-000123").
  * - entry_no: the public entry number, given when an organiser approves the entry; the gallery shows it.
- * - status: 'draft' | 'pending' (pending review) | 'approved' | 'rejected' | 'withdrawn'.
+ * - status: 'draft' | 'pending' (pending review) | 'changesRequested' (sent back to the entrant) | 'approved' |
+ *   'rejected' | 'withdrawn'.
  * - *_url columns hold public URLs of processed images; empower_key is a private storage key of the
  *   authorisation package (never public). The film is not a column: its playable renditions are the
  *   media pipeline's (media_jobs), the one source every player reads.
@@ -29,6 +30,8 @@ export type EntriesTable = {
   empower_key: string | null;
   award: string | null; // null | 'finalist' | 'winner'
   reject_reason: string | null;
+  /** What the reviewer asked to change when sending the entry back. */
+  changes_note: string | null;
   vote_count: number;
   locale: string;
   created_at: string;

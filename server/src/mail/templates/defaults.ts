@@ -31,6 +31,11 @@ const DEFAULTS: Record<MailKind, Default> = {
   },
   entryApproved: { subject: 'console.mail.approve.subject', body: ['console.mail.approve.body'] },
   entryRejected: { subject: 'console.mail.reject.subject', body: ['console.mail.reject.body'], rename: { title: 'entryTitle', url: 'accountUrl' } },
+  entryChangesRequested: {
+    subject: 'console.mail.changes.subject',
+    body: ['console.mail.changes.body', BLANK, 'console.mail.changes.action', place('editUrl')],
+    rename: { title: 'entryTitle' },
+  },
   resultsWinner: {
     subject: 'jury.mail.results.winner.subject',
     body: ['jury.mail.results.winner.greeting', BLANK, 'jury.mail.results.winner.body', BLANK, 'jury.mail.results.link', place('resultsUrl')],

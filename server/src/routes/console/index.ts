@@ -9,6 +9,7 @@ import {
   erasureListQuery,
   pageBody,
   rejectBody,
+  requestChangesBody,
   settingsBody,
   userDisableBody,
   userEraseBody,
@@ -31,7 +32,7 @@ import { sanitizeRichText } from '../../services/content-editing/rich-text';
 import { clearPhase, readPhases, savePhase } from '../../services/contest/phases';
 import { readConsoleSettings, writeConsoleSettings } from '../../services/contest/settings';
 import { exportContactsCsv, exportEntriesCsv, exportVotesCsv } from '../../services/entries/csv-export';
-import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry } from '../../services/entries/review';
+import { approveEntry, awardEntry, bulkAction, entryDetail, listEntries, rejectEntry, requestEntryChanges } from '../../services/entries/review';
 import { organiserViewer } from '../../services/entry-form/field-files';
 import { exhibitionVideoStatus } from '../../services/exhibition-video/videos';
 import { eraseOnRequest, erasureRecord } from '../../services/privacy/organiser-erasure';
@@ -86,6 +87,10 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/admin/entries/:id/reject', { schema: { params: idParam, body: rejectBody }, config: reviewHistory }, async (req) => {
     const { mailed } = await rejectEntry(ctx, req.params.id, await adminId(req), req.body.reason);
+    return ok({ mailed, entry: await detail(req, req.params.id) });
+  });
+  app.post('/api/admin/entries/:id/request-changes', { schema: { params: idParam, body: requestChangesBody }, config: reviewHistory }, async (req) => {
+    const { mailed } = await requestEntryChanges(ctx, req.params.id, await adminId(req), req.body.note);
     return ok({ mailed, entry: await detail(req, req.params.id) });
   });
   app.post('/api/admin/entries/:id/award', { schema: { params: idParam, body: awardBody }, config: organiserHistory }, async (req) => {

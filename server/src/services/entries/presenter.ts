@@ -9,6 +9,7 @@ import type { MyEntry, MyEntryDetail } from '../../../../common/schemas/entry';
 import type { EntryRow } from '../../db/repos/entries/repository';
 import type { MediaJob } from '../../db/repos/media';
 import { publicStatus, statusOf } from '../media/jobs';
+import { sentBack } from './status';
 
 /**
  * The entry's presenter: how a row of `entries` becomes each audience's answer. The public (gallery), the
@@ -34,6 +35,7 @@ const COLUMN = {
   empowerKey: 'empower_key',
   award: 'award',
   rejectReason: 'reject_reason',
+  changesNote: 'changes_note',
   voteCount: 'vote_count',
   locale: 'locale',
   createdAt: 'created_at',
@@ -86,6 +88,8 @@ export function ownerEntry(row: EntryRow, editable: boolean, media: MyEntry['med
     ...fields(row, ['group', 'title', 'coverUrl']),
     // The reason of an earlier rejection is not shown once the entry is approved again.
     rejectReason: row.status === 'rejected' ? row.reject_reason : null,
+    // The note is what to do now: shown only while the entry waits for the entrant's changes.
+    changesNote: sentBack(row.status) ? row.changes_note : null,
     ...fields(row, ['createdAt', 'updatedAt']),
     editable,
     media,
@@ -110,9 +114,10 @@ export function exportedEntry(
 ): ExportedEntry {
   return {
     ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'description', 'team', 'teamDesc', 'slogan']),
-    ...fields(row, ['teamLogoUrl', 'coverUrl', 'videoCoverUrl', 'award', 'rejectReason', 'voteCount', 'locale', 'createdAt', 'updatedAt', 'approvedAt']),
+    ...fields(row, ['teamLogoUrl', 'coverUrl', 'videoCoverUrl', 'award', 'rejectReason', 'changesNote', 'voteCount', 'locale']),
+    ...fields(row, ['createdAt', 'updatedAt', 'approvedAt']),
     answers,
-    reviews: reviews.map((r) => ({ action: r.action, note: r.action === 'reject' ? r.note : null, at: r.created_at })),
+    reviews: reviews.map((r) => ({ action: r.action, note: r.action === 'reject' || r.action === 'changes' ? r.note : null, at: r.created_at })),
   };
 }
 
@@ -140,7 +145,7 @@ export function consoleEntryDetail(
     ...consoleSummary(row, job),
     ...fields(row, ['description', 'teamDesc', 'slogan', 'teamLogoUrl', 'videoCoverUrl']),
     film: statusOf(job, row),
-    ...fields(row, ['empowerKey', 'rejectReason', 'locale']),
+    ...fields(row, ['empowerKey', 'rejectReason', 'changesNote', 'locale']),
     submitter: { id: row.user_id, email: row.submitter_email, locale: row.submitter_locale },
     history,
     answers,

@@ -22,7 +22,7 @@ import { type OrganiserViewer, presentEntryAnswers } from '../entry-form/present
 import { sendMail } from '../mail/send-mail';
 import { unpublishEntryFilm } from '../media/unpublish';
 import { consoleEntryDetail, consoleSummary } from './presenter';
-import { approvedColumns, assertMayApply, awardColumns, rejectedColumns } from './status';
+import { approvedColumns, assertMayApply, awardColumns, changesRequestedColumns, rejectedColumns } from './status';
 
 export async function listEntries(db: Db, q: EntryListQuery): Promise<Paged<AdminEntrySummary>> {
   const w = pageWindow({ page: q.page, pageSize: q.pageSize });
@@ -71,6 +71,14 @@ async function rejectIn(trx: Db, id: number, adminId: number, reason: string): P
   await insertReview(trx, { entry_id: id, admin_id: adminId, action: 'reject', note: reason, created_at: now });
 }
 
+async function requestChangesIn(trx: Db, id: number, adminId: number, note: string): Promise<void> {
+  const entry = await findEntry(trx, id);
+  if (!entry) throw new AppError(Code.NotFound);
+  const now = nowIso();
+  await updateEntry(trx, id, changesRequestedColumns(entry.status, note, now));
+  await insertReview(trx, { entry_id: id, admin_id: adminId, action: 'changes', note, created_at: now });
+}
+
 async function awardIn(trx: Db, id: number, adminId: number, award: 'finalist' | 'winner' | null): Promise<void> {
   const entry = await findEntry(trx, id);
   if (!entry) throw new AppError(Code.NotFound);
@@ -84,7 +92,9 @@ async function awardIn(trx: Db, id: number, adminId: number, award: 'finalist' |
  * else the one they submitted in). A delivery failure does not undo the decision: the answer says whether
  * the mail went.
  */
-async function mailDecision(ctx: AppContext, id: number, decision: { reason: string } | 'approved'): Promise<boolean> {
+type Decision = 'approved' | { reason: string } | { changes: string };
+
+async function mailDecision(ctx: AppContext, id: number, decision: Decision): Promise<boolean> {
   const row = await findEntryWithSubmitter(ctx.db, id);
   if (!row) return false;
   const locale: Locale = isLocale(row.submitter_locale) ? row.submitter_locale : isLocale(row.locale) ? row.locale : 'zh-CN';
@@ -93,6 +103,9 @@ async function mailDecision(ctx: AppContext, id: number, decision: { reason: str
     if (decision === 'approved') {
       const entryUrl = `${ctx.config.publicUrl}/${locale}/gallery/${id}`;
       await sendMail(ctx, 'entryApproved', row.submitter_email, locale, { ...common, entryNo: row.entry_no ?? '', entryUrl });
+    } else if ('changes' in decision) {
+      const editUrl = `${ctx.config.publicUrl}/${locale}/submitWorks?edit=${id}`;
+      await sendMail(ctx, 'entryChangesRequested', row.submitter_email, locale, { ...common, note: decision.changes, editUrl });
     } else await sendMail(ctx, 'entryRejected', row.submitter_email, locale, { ...common, reason: decision.reason });
     return true;
   } catch {
@@ -110,6 +123,12 @@ export async function rejectEntry(ctx: AppContext, id: number, adminId: number, 
   // Out of the gallery means off the film's public addresses too.
   await unpublishEntryFilm(ctx, id);
   return { mailed: await mailDecision(ctx, id, { reason }) };
+}
+
+/** Sends a waiting entry back to its entrant with what to change; they are mailed the note in their language. */
+export async function requestEntryChanges(ctx: AppContext, id: number, adminId: number, note: string): Promise<{ mailed: boolean }> {
+  await ctx.db.transaction().execute((trx) => requestChangesIn(trx, id, adminId, note));
+  return { mailed: await mailDecision(ctx, id, { changes: note }) };
 }
 
 export async function awardEntry(ctx: AppContext, id: number, adminId: number, award: 'finalist' | 'winner' | null): Promise<void> {

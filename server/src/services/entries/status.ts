@@ -18,19 +18,24 @@ type Transition = { from: readonly EntryState[]; to: EntryStatus; refusal: Error
 export const ENTRY_TRANSITIONS = {
   /** An entrant sends an entry: it waits for review. */
   submit: { from: ['new'], to: 'pending', refusal: Code.EntryStatusConflict },
-  /** The entrant changes texts or files while the entry waits for review. */
-  edit: { from: ['pending'], to: 'pending', refusal: Code.EntryLocked },
+  /**
+   * The entrant changes texts or files while the entry waits for review, or after a reviewer sent it back:
+   * saving the changes puts it back in review.
+   */
+  edit: { from: ['pending', 'changesRequested'], to: 'pending', refusal: Code.EntryLocked },
   /** The entrant takes the entry back while it waits for review: it stops counting towards the limit. */
-  withdraw: { from: ['pending'], to: 'withdrawn', refusal: Code.EntryLocked },
+  withdraw: { from: ['pending', 'changesRequested'], to: 'withdrawn', refusal: Code.EntryLocked },
+  /** A reviewer sends a waiting entry back to its entrant with a note of what to change. */
+  requestChanges: { from: ['pending'], to: 'changesRequested', refusal: Code.EntryStatusConflict },
   /**
    * The entrant's personal data is erased (account deletion, or the organiser on their behalf): from any
    * status, since a person may leave after review too. The entry stays in the contest's record, withdrawn.
    */
-  erase: { from: ['draft', 'pending', 'approved', 'rejected', 'withdrawn'], to: 'withdrawn', refusal: Code.EntryStatusConflict },
+  erase: { from: ['draft', 'pending', 'changesRequested', 'approved', 'rejected', 'withdrawn'], to: 'withdrawn', refusal: Code.EntryStatusConflict },
   /** An organiser approves, also a rejected entry again (it keeps its entry number if it had one). */
-  approve: { from: ['pending', 'rejected'], to: 'approved', refusal: Code.EntryStatusConflict },
+  approve: { from: ['pending', 'changesRequested', 'rejected'], to: 'approved', refusal: Code.EntryStatusConflict },
   /** An organiser rejects, also an approved entry (it leaves the gallery and loses its award). */
-  reject: { from: ['pending', 'approved'], to: 'rejected', refusal: Code.EntryStatusConflict },
+  reject: { from: ['pending', 'changesRequested', 'approved'], to: 'rejected', refusal: Code.EntryStatusConflict },
   /** An organiser marks an approved entry finalist or winner. */
   award: { from: ['approved'], to: 'approved', refusal: Code.AwardNeedsApproval },
   /** An organiser takes the mark away again. */
@@ -45,6 +50,11 @@ export type EntryAction = keyof typeof ENTRY_TRANSITIONS;
 export function mayApply(action: EntryAction, status: string | undefined): boolean {
   const from: readonly EntryState[] = ENTRY_TRANSITIONS[action].from;
   return from.includes((status ?? 'new') as EntryState);
+}
+
+/** Whether a reviewer sent the entry back to its entrant, who may then change it even after the window closes. */
+export function sentBack(status: string): boolean {
+  return status === ENTRY_TRANSITIONS.requestChanges.to;
 }
 
 /** Throws the action's catalogued refusal unless the entry's status allows it. */
@@ -107,6 +117,12 @@ export function approvedColumns(status: string, entryNo: number, now: string): C
 export function rejectedColumns(status: string, reason: string, now: string): Changes {
   assertMayApply('reject', status);
   return { status: ENTRY_TRANSITIONS.reject.to, reject_reason: reason, award: null, updated_at: now };
+}
+
+/** Sent back to the entrant with what to change; it leaves review until they save their changes. */
+export function changesRequestedColumns(status: string, note: string, now: string): Changes {
+  assertMayApply('requestChanges', status);
+  return { status: ENTRY_TRANSITIONS.requestChanges.to, changes_note: note, updated_at: now };
 }
 
 /** Sets the organiser's award, or takes it away (null). */

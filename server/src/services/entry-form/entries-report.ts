@@ -1,4 +1,5 @@
 import { utcOffsetLabel, wallClockOf, zoneOffsetMinutes } from '../../../../common/contest-time';
+import { ENTRY_STATUSES, type EntryStatus } from '../../../../common/entry';
 import { type FieldDefinition, localText } from '../../../../common/entry-form/definitions';
 import { type MessageKey, t } from '../../../../common/i18n/index';
 import type { Locale } from '../../../../common/locales';
@@ -25,7 +26,7 @@ export async function entriesReport(db: Db, locale: Locale, timeZone: string, ro
     header: columns.map((c) => localText(c.label, locale)),
     /** A time header with the zone its times are in. */
     timeHeader: (label: string) => `${label} (${zone})`,
-    status: (s: string) => (['pending', 'approved', 'rejected', 'withdrawn', 'draft'].includes(s) ? word(`entryForm.server.status.${s}`) : s),
+    status: (s: string) => (ENTRY_STATUSES.includes(s as EntryStatus) ? word(`entryForm.server.status.${s}`) : s),
     award: (a: string | null) => (a === 'finalist' || a === 'winner' ? word(`entryForm.server.award.${a}`) : (a ?? '')),
     group: (key: string) => localText(groups.find((g) => g.key === key)?.name, locale) || key,
     time: (iso: string | null) => (iso ? wallClockOf(iso, timeZone).replace('T', ' ') : ''),

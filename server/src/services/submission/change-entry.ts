@@ -5,7 +5,7 @@ import { nowIso } from '../../db/database';
 import { lockUser, updateEntry } from '../../db/repos/entries/repository';
 import { attachUploads, deleteUploads, entryUploads, findUploads } from '../../db/repos/submission/uploads';
 import type { SessionUser } from '../auth/sessions';
-import { assertMayApply, withdrawnColumns } from '../entries/status';
+import { assertMayApply, ENTRY_TRANSITIONS, sentBack, withdrawnColumns } from '../entries/status';
 import { checkEntryForm } from '../entry-form/entry-form-of-entry';
 import { enqueueEntryFilm, removeEntryMedia } from '../media/jobs';
 import { fileColumns, pickUploads, type UploadRow } from './attach-uploads';
@@ -13,11 +13,14 @@ import { discardFiles } from './discard-files';
 import { myEntryRow } from './my-entries';
 import { assertMaySubmit, submissionSettings } from './settings';
 
-/** Editing and withdrawing are allowed while the window is open, in the statuses the status machine allows. */
+/**
+ * Editing and withdrawing are allowed while the window is open, in the statuses the status machine allows;
+ * an entry a reviewer sent back may be changed after the window closes too, since the organiser asked for it.
+ */
 async function assertChangeable(ctx: AppContext, user: SessionUser, id: number, action: 'edit' | 'withdraw') {
   const settings = await submissionSettings(ctx.db);
-  assertMaySubmit(user, settings);
   const row = await myEntryRow(ctx.db, user.id, id);
+  assertMaySubmit(user, sentBack(row.status) ? { ...settings, open: true } : settings);
   assertMayApply(action, row.status);
   return row;
 }
@@ -41,6 +44,8 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
     );
     await attachUploads(trx, id, [...Object.values(slots), ...form.attach], nowIso());
     await updateEntry(trx, id, {
+      // Saving changes to an entry that was sent back returns it to review.
+      status: ENTRY_TRANSITIONS.edit.to,
       title: input.title,
       description: input.description,
       team: input.team,

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { assertMayUploadExhibitionVideo } from '../exhibition-video/videos';
 import { assertDiskReserve, assertUploadFits } from './quota';
-import { assertMaySubmit, submissionSettings } from './settings';
+import { assertMaySubmit, uploadSettingsFor } from './settings';
 
 /** Long enough to start an upload on a slow page; resuming later needs only the same signed-in owner. */
 export const CREDENTIAL_TTL_MS = 15 * 60_000;
@@ -27,7 +27,7 @@ function sign(secret: string, payload: string): string {
  * after).
  */
 export async function issueCredential(ctx: AppContext, user: SessionUser, request: CredentialRequest, now = Date.now()) {
-  const settings = await submissionSettings(ctx.db, new Date(now));
+  const settings = await uploadSettingsFor(ctx.db, user.id, new Date(now));
   // Staff uploads (the exhibition video) answer to the staff role, not to the submission window.
   if (isAdminUploadPurpose(request.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
   else assertMaySubmit(user, settings);

@@ -7,13 +7,13 @@ import { type EntryRow, findUserEntry, listUserEntries } from '../../db/repos/en
 import { entryUploads } from '../../db/repos/submission/uploads';
 import { AppError } from '../../errors';
 import { ownerEntry, ownerEntryDetail } from '../entries/presenter';
-import { mayApply } from '../entries/status';
+import { mayApply, sentBack } from '../entries/status';
 import { presentEntryAnswers } from '../entry-form/present-answers';
 import { getMediaStatus } from '../media/jobs';
 import { submissionSettings } from './settings';
 
-/** Pending review and the window is open: the owner may edit or withdraw it. */
-const editable = (row: EntryRow, windowOpen: boolean) => windowOpen && mayApply('edit', row.status);
+/** Pending review and the window is open, or sent back by a reviewer: the owner may edit or withdraw it. */
+const editable = (row: EntryRow, windowOpen: boolean) => (windowOpen || sentBack(row.status)) && mayApply('edit', row.status);
 
 /** The film's processing state from the media pipeline ("processing 42%"). */
 async function mediaOf(ctx: AppContext, entryId: number): Promise<MyEntry['media']> {

@@ -3,10 +3,11 @@ import { UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from '../../..
 import { Code } from '../../../../common/errors';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT, type SubmissionInfo } from '../../../../common/schemas/entry';
 import type { Db } from '../../db/database';
-import { countActiveEntries } from '../../db/repos/entries/repository';
+import { countActiveEntries, listUserEntries } from '../../db/repos/entries/repository';
 import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
+import { sentBack } from '../entries/status';
 
 /** Settings keys the console edits; defaults live here. */
 export const ENTRY_LIMIT_SETTING = 'submission.entryLimit';
@@ -78,4 +79,15 @@ export async function submissionInfo(db: Db, userId: number): Promise<Submission
   const s = await submissionSettings(db);
   const window = s.window ? { start: s.window.start, end: s.window.end } : null;
   return { window, open: s.open, entryLimit: s.entryLimit, entryCount: await countActiveEntries(db, userId), empowerMaxBytes: s.empowerMaxBytes };
+}
+
+/**
+ * The settings as one person's uploads see them: someone with an entry sent back for changes may upload its
+ * replacement files after the window closes, since the organiser asked for them.
+ */
+export async function uploadSettingsFor(db: Db, userId: number, now = new Date()): Promise<SubmissionSettings> {
+  const settings = await submissionSettings(db, now);
+  if (settings.open) return settings;
+  const mine = await listUserEntries(db, userId);
+  return mine.some((e) => sentBack(e.status)) ? { ...settings, open: true } : settings;
 }

@@ -16,7 +16,7 @@ import { verifyCredential } from './credential';
 import { discardFiles } from './discard-files';
 import { processUpload } from './process-upload';
 import { assertDiskReserve, assertUploadFits } from './quota';
-import { assertMaySubmit, assertUploadMayContinue, submissionSettings } from './settings';
+import { assertMaySubmit, assertUploadMayContinue, uploadSettingsFor } from './settings';
 
 export const TUS_PATH = '/api/uploads/tus';
 
@@ -102,7 +102,7 @@ export async function assertChunkInTime(ctx: AppContext, id: string, authorizati
   const user = await userOf(ctx, { method: 'PATCH', headers: new Headers(authorization ? { authorization } : {}) }).catch(() => null);
   if (user?.id !== row.user_id) return;
   try {
-    assertUploadMayContinue(await submissionSettings(ctx.db), row.created_at, new Date());
+    assertUploadMayContinue(await uploadSettingsFor(ctx.db, row.user_id), row.created_at, new Date());
   } catch (err) {
     await deleteUpload(ctx.db, row.id);
     await discardFiles(ctx, [row]);
@@ -152,7 +152,7 @@ export function createTusServer(ctx: AppContext, log: Log, locker?: Locker): Ser
         const claims = verifyCredential(ctx.config.cookieSecret, upload.metadata?.credential ?? undefined, { owner: user.id, size: upload.size });
         // Checked again at creation: the role or the window may have changed since the credential was issued.
         if (isAdminUploadPurpose(claims.purpose)) await assertMayUploadExhibitionVideo(ctx, user);
-        else assertMaySubmit(user, await submissionSettings(ctx.db));
+        else assertMaySubmit(user, await uploadSettingsFor(ctx.db, user.id));
         const declared = upload.metadata?.purpose;
         if (declared && declared !== claims.purpose) throw new AppError(Code.UploadCredentialInvalid);
         await assertDiskReserve(ctx, upload.size);

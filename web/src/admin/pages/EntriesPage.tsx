@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminEntrySummary } from '../../../../common/console/api-types';
 import { ENTRY_STATUSES } from '../../../../common/console/constants';
+import type { EntryStatus } from '../../../../common/entry';
 import { useCurrentUser } from '../../app/current-user';
 import { useGroupNames } from '../../components/entry-form/use-group-names';
 import { FilmStatusTag } from '../FilmStatusTag';
@@ -13,6 +14,15 @@ import { adminKeys } from '../queries/keys';
 import { ToolbarSearch } from '../ToolbarSearch';
 import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
 import { EntryDrawer } from './EntryDrawer';
+
+const STATUS_COLOUR: Record<EntryStatus, string | undefined> = {
+  draft: undefined,
+  pending: 'gold',
+  changesRequested: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: undefined,
+};
 
 /** Entries review: filter, page, open one, approve / reject / award one or many, export what is shown. */
 export function EntriesPage() {
@@ -152,9 +162,7 @@ export function EntriesPage() {
             title: f('console.entries.status'),
             dataIndex: 'status',
             width: 100,
-            render: (s: string) => (
-              <Tag color={s === 'approved' ? 'green' : s === 'rejected' ? 'red' : s === 'pending' ? 'gold' : undefined}>{f(`console.status.${s}`)}</Tag>
-            ),
+            render: (s: EntryStatus) => <Tag color={STATUS_COLOUR[s]}>{f(`console.status.${s}`)}</Tag>,
           },
           {
             title: f('console.entries.film'),
@@ -178,12 +186,12 @@ export function EntriesPage() {
             width: 150,
             render: (_, e) => (
               <Space size={4}>
-                {(e.status === 'pending' || e.status === 'rejected') && (
+                {(e.status === 'pending' || e.status === 'changesRequested' || e.status === 'rejected') && (
                   <Button size="small" type="primary" onClick={() => void approveOne(e.id)}>
                     <FormattedMessage id="console.entries.approve" />
                   </Button>
                 )}
-                {(e.status === 'pending' || e.status === 'approved') && (
+                {(e.status === 'pending' || e.status === 'changesRequested' || e.status === 'approved') && (
                   <Button size="small" danger onClick={() => setRejecting([e.id])}>
                     <FormattedMessage id="console.entries.reject" />
                   </Button>

@@ -10,6 +10,7 @@ import { downloadEntryFile } from '../api';
 import { approveEntry, setEntryAward, useEntry, useEntryFiles } from '../queries/entries';
 import { adminKeys } from '../queries/keys';
 import { EntryFilm } from './EntryFilm';
+import { RequestChangesButton } from './RequestChangesButton';
 
 /** One entry: video, every file, the submitter, the decisions so far, and the actions. */
 export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onClose: () => void; onReject: (ids: number[]) => void }) {
@@ -86,12 +87,13 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
           <Space wrap>
             <Tag>{f(`console.status.${data.status}`)}</Tag>
             {data.entryNo !== null && <Tag color="blue">{`${f('console.entries.entryNo')} ${data.entryNo}`}</Tag>}
-            {(data.status === 'pending' || data.status === 'rejected') && (
+            {(data.status === 'pending' || data.status === 'changesRequested' || data.status === 'rejected') && (
               <Button type="primary" onClick={() => void approve()}>
                 <FormattedMessage id="console.entries.approve" />
               </Button>
             )}
-            {(data.status === 'pending' || data.status === 'approved') && (
+            {data.status === 'pending' && <RequestChangesButton id={data.id} onDone={refresh} />}
+            {(data.status === 'pending' || data.status === 'changesRequested' || data.status === 'approved') && (
               <Button danger onClick={() => onReject([data.id])}>
                 <FormattedMessage id="console.entries.reject" />
               </Button>
@@ -133,6 +135,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
             </Descriptions.Item>
             <Descriptions.Item label={f('console.detail.empower')}>{original('empower')}</Descriptions.Item>
             {data.rejectReason && <Descriptions.Item label={f('console.detail.rejectReason')}>{data.rejectReason}</Descriptions.Item>}
+            {data.changesNote && <Descriptions.Item label={f('console.detail.changesNote')}>{data.changesNote}</Descriptions.Item>}
           </Descriptions>
           {data.answers.length > 0 && (
             <>

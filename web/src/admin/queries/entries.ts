@@ -34,6 +34,7 @@ export const useEntryFiles = (id: number | null) =>
 
 export const approveEntry = (id: number) => adminSend<AdminEntryDetail>('POST', `/api/admin/entries/${id}/approve`);
 export const rejectEntry = (id: number, reason: string) => adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${id}/reject`, { reason });
+export const requestEntryChanges = (id: number, note: string) => adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${id}/request-changes`, { note });
 export const setEntryAward = (id: number, award: string | null) => adminSend('POST', `/api/admin/entries/${id}/award`, { award });
 export const bulkEntries = (body: Record<string, unknown> & { ids: number[] }) => adminSend<BulkResult>('POST', '/api/admin/entries/bulk', body);
 /** The entries the filters show (status, group, search), as CSV. */

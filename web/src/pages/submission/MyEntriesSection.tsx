@@ -16,11 +16,12 @@ import { useMyEntries, useMyEntry, useSubmissionInfo } from './submission-api';
 import './submission.css';
 
 // Status colours (not antd's preset palette): their text keeps 4.5:1 on the tag's tint.
-const STATUS_COLOR: Record<string, string> = { pending: 'warning', approved: 'success', rejected: 'error', draft: 'default' };
+const STATUS_COLOR: Record<string, string> = { pending: 'warning', changesRequested: 'processing', approved: 'success', rejected: 'error', draft: 'default' };
 
 /**
  * "My entries" on the account page (rendered by the accounts area): each entry with its status, the
- * organiser's reason when rejected, and edit / withdraw while it waits for review and the window is open.
+ * organiser's reason when rejected or what to change when sent back, and edit / withdraw while it waits for
+ * review and the window is open, or after it was sent back.
  */
 export function MyEntriesSection() {
   const { currentUser } = useCurrentUser();
@@ -120,6 +121,11 @@ function EntryRow({ entry }: { entry: MyEntry }) {
           </span>
         </p>
         <EntryAnswers entry={entry} />
+        {entry.changesNote && (
+          <p className="my-entry-reason" data-testid="changes-note">
+            <FormattedMessage id="entry.changesNote" values={{ note: entry.changesNote }} />
+          </p>
+        )}
         {entry.status === 'rejected' && entry.rejectReason && (
           <p className="my-entry-reason">
             <FormattedMessage id="entry.rejectReason" values={{ reason: entry.rejectReason }} />

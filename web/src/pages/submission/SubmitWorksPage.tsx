@@ -61,7 +61,8 @@ export default function SubmitWorksPage() {
     );
   } else if (done) {
     body = <Success submissionNo={done.submissionNo} />;
-  } else if (info.data && !info.data.open) {
+  } else if (info.data && !info.data.open && !(editId && (editing.isLoading || editing.data?.editable))) {
+    // An entry sent back for changes stays editable after the window closes; everything else waits for the window.
     body = (
       <Notice title={intl.formatMessage({ id: 'submit.closedTitle' })}>
         {info.data.window ? (
