@@ -2,13 +2,11 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import type { Role } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
-import { request, setAccessToken } from '../../api/request';
+import { setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { errorText } from '../../i18n/error-text';
-
-type LoginAnswer = { token: string; user: { role: Role } };
+import { signIn } from '../queries/session';
 
 /** /admin/#/login: the console's sign-in, also where an expired session lands. */
 export function LoginPage() {
@@ -25,7 +23,7 @@ export function LoginPage() {
     setBusy(true);
     setNotAdmin(false);
     try {
-      const answer = await request<LoginAnswer>('/api/auth/login', { method: 'POST', body: values, level: 'error' });
+      const answer = await signIn(values);
       setAccessToken(answer.token);
       await refresh();
       if (answer.user.role === 'admin') navigate('/', { replace: true });

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser } from '../../../../../common/api-types';
 import { Code } from '../../../../../common/errors';
 import { isLocale } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
-import { request, setAccessToken } from '../../../api/request';
+import { setAccessToken } from '../../../api/request';
 import { useCurrentUser } from '../../../app/current-user';
 import { errorText } from '../../../i18n/error-text';
 import { useAdminLocale } from '../../AdminLocale';
+import { acceptInvitation, useInvitation } from '../../queries/judging';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -32,20 +31,12 @@ export function InvitePage() {
     if (isLocale(lang)) setLocale(lang);
   }, [setLocale]);
 
-  const invitation = useQuery({
-    queryKey: ['jury', 'invitation', token],
-    queryFn: () => request<{ email: string }>(`/api/jury/invitation?token=${encodeURIComponent(token)}`, { level: 'silent' }),
-    retry: false,
-  });
+  const invitation = useInvitation(token);
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const answer = await request<{ token: string | null; user: CurrentUser }>('/api/jury/invitation', {
-        method: 'POST',
-        body: { token, ...values },
-        level: 'error',
-      });
+      const answer = await acceptInvitation({ token, ...values });
       void message.success(intl.formatMessage({ id: 'jury.invite.done' }));
       // The answer signs the juror in; without a session (an account disabled meanwhile) the sign-in form says why.
       if (!answer.token) return navigate('/login', { replace: true });
