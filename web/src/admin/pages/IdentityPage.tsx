@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, App, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SOCIAL_LINKS } from '../../../../common/identity';
@@ -10,6 +10,7 @@ import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
 import { adminKeys } from '../queries/keys';
 import { saveIdentity, useIdentity } from '../queries/settings';
+import { SubmitButton } from '../SubmitButton';
 import { urlRule } from '../url-rule';
 
 const FIELDS: FieldDef[] = [
@@ -113,9 +114,7 @@ export function IdentityPage() {
           <Input />
         </Form.Item>
 
-        <Button type="primary" htmlType="submit">
-          <FormattedMessage id="console.content.save" />
-        </Button>
+        <SubmitButton labelKey="console.content.save" />
       </Form>
     </>
   );

@@ -8,6 +8,7 @@ import { type AdminMailTemplate, MAIL_KINDS, type MailKind, type MailLocaleText,
 import { showFieldErrors } from '../../api/form-errors';
 import { adminKeys } from '../queries/keys';
 import { previewMail, resetMailTemplate, saveMailTemplate, sendTestMail, useMailTemplate, useMailTemplates } from '../queries/mail';
+import { SubmitButton } from '../SubmitButton';
 
 type FormValues = { i18n: Record<Locale, MailLocaleText> };
 
@@ -151,9 +152,7 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
           }))}
         />
         <Space wrap>
-          <Button type="primary" htmlType="submit">
-            <FormattedMessage id="console.content.save" />
-          </Button>
+          <SubmitButton labelKey="console.content.save" />
           <Button onClick={() => void showPreview()}>{f('console.mailTemplates.preview')}</Button>
           <Button onClick={() => void testSend()}>{f('console.mailTemplates.testSend')}</Button>
           <Popconfirm title={f('console.mailTemplates.resetConfirm')} onConfirm={() => void reset()}>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
@@ -11,6 +11,7 @@ import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminKeys } from '../queries/keys';
 import { saveSettings, useSettings } from '../queries/settings';
+import { SubmitButton } from '../SubmitButton';
 import { PhaseEditor } from './PhaseEditor';
 
 type FormValues = ConsoleSettings;
@@ -141,9 +142,7 @@ export function SettingsPage() {
         >
           <InputNumber min={PRIVACY_RETENTION_RANGE.min} max={PRIVACY_RETENTION_RANGE.max} precision={0} suffix={f('console.unit.days')} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          <FormattedMessage id="console.content.save" />
-        </Button>
+        <SubmitButton labelKey="console.content.save" />
       </Form>
     </>
   );

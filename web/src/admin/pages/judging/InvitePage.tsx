@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Alert, App, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { useCurrentUser } from '../../../app/current-user';
 import { errorText } from '../../../i18n/error-text';
 import { useAdminLocale } from '../../AdminLocale';
 import { acceptInvitation, useInvitation } from '../../queries/judging';
+import { SignInCard } from '../../SignInCard';
+import { SubmitButton } from '../../SubmitButton';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -51,42 +53,35 @@ export function InvitePage() {
   };
 
   return (
-    <main className="console-login">
-      <Card>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-          <FormattedMessage id="jury.invite.title" />
-        </Typography.Title>
-        {invitation.isPending ? (
-          <Spin />
-        ) : invitation.isError ? (
-          <Alert type="error" showIcon title={errorText(Code.JuryInvitationInvalid)} />
-        ) : (
-          <>
-            <Typography.Paragraph>
-              <FormattedMessage id="jury.invite.intro" values={{ email: <strong>{invitation.data.email}</strong> }} />
-            </Typography.Paragraph>
-            <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-              <Form.Item
-                name="password"
-                label={intl.formatMessage({ id: 'jury.invite.password' })}
-                rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={intl.formatMessage({ id: 'jury.invite.confirm' })}
-                rules={[{ required: true, message: errorText(Code.PasswordsDiffer) }]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy}>
-                <FormattedMessage id="jury.invite.submit" />
-              </Button>
-            </Form>
-          </>
-        )}
-      </Card>
-    </main>
+    <SignInCard titleKey="jury.invite.title">
+      {invitation.isPending ? (
+        <Spin />
+      ) : invitation.isError ? (
+        <Alert type="error" showIcon title={errorText(Code.JuryInvitationInvalid)} />
+      ) : (
+        <>
+          <Typography.Paragraph>
+            <FormattedMessage id="jury.invite.intro" values={{ email: <strong>{invitation.data.email}</strong> }} />
+          </Typography.Paragraph>
+          <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+            <Form.Item
+              name="password"
+              label={intl.formatMessage({ id: 'jury.invite.password' })}
+              rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirmPassword"
+              label={intl.formatMessage({ id: 'jury.invite.confirm' })}
+              rules={[{ required: true, message: errorText(Code.PasswordsDiffer) }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <SubmitButton labelKey="jury.invite.submit" loading={busy} block />
+          </Form>
+        </>
+      )}
+    </SignInCard>
   );
 }

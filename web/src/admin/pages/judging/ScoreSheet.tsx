@@ -7,6 +7,7 @@ import { COMMENT_MAX, SCORE_MAX, SCORE_MIN } from '../../../../../common/jury/sc
 import { showFieldErrors } from '../../../api/form-errors';
 import { errorText } from '../../../i18n/error-text';
 import { type ScoreSheetValues, saveScoreSheet, setRecusal } from '../../queries/judging';
+import { SubmitButton } from '../../SubmitButton';
 
 type Values = ScoreSheetValues;
 
@@ -64,9 +65,7 @@ export function ScoreSheet({ entry, onSaved }: { entry: JuryEntryDetail; onSaved
           <Form.Item name="comment" label={intl.formatMessage({ id: 'jury.sheet.comment' })}>
             <Input.TextArea rows={4} maxLength={COMMENT_MAX} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} block>
-            <FormattedMessage id="jury.sheet.save" />
-          </Button>
+          <SubmitButton labelKey="jury.sheet.save" loading={busy} block />
         </Form>
       )}
       <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
