@@ -16,6 +16,7 @@ import { loadConfig } from '../server/src/config';
 import { createTestDatabase } from '../server/test/helpers/databases';
 import { setLoadTestVoting } from '../server/test/helpers/load-test-voting';
 import { CONNECTIONS, DURATION, figures, type LoadResult, load, measureNoop, ratio, row, start, stop } from './load';
+import { runMain } from './run-main';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECRET = randomBytes(24).toString('hex');
@@ -123,10 +124,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

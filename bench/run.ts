@@ -26,6 +26,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { CONNECTIONS, DURATION, figures, load, ratio, row, start, startNoop, stop } from './load';
+import { runMain } from './run-main';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
@@ -258,10 +259,4 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tus from 'tus-js-client';
+import { EMPOWER_MAX_BYTES_SETTING, PHASES_SETTING } from '../common/settings-keys';
 import { buildApp } from '../server/src/app';
 import { createContext } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
@@ -29,10 +30,10 @@ async function main() {
   const app = await buildApp(ctx);
   try {
     const now = Date.now();
-    await writeSetting(ctx.db, 'contest.phases', {
+    await writeSetting(ctx.db, PHASES_SETTING, {
       submission: { start: new Date(now - 3_600_000).toISOString(), end: new Date(now + 3_600_000).toISOString() },
     });
-    await writeSetting(ctx.db, 'submission.empowerMaxBytes', SIZE * 2);
+    await writeSetting(ctx.db, EMPOWER_MAX_BYTES_SETTING, SIZE * 2);
     const user = await ctx.db
       .insertInto('users')
       .values({

@@ -29,6 +29,7 @@ import { DEFAULT_POW_BASE, DEFAULT_POW_STEP_UP, DEFAULT_STEP_UP_PER_HOUR, DEFAUL
 import { createTestDatabase } from '../server/test/helpers/databases';
 import { votesPerHourOnCurve } from './attack-curve';
 import { row, start, stop } from './load';
+import { runMain } from './run-main';
 
 const PAST = Number(process.env.BENCH_ATTACK_PAST || 1);
 const PERSON_RUNS = Number(process.env.BENCH_PERSON_RUNS || 7);
@@ -227,10 +228,4 @@ async function main() {
   await attacker();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -15,6 +15,7 @@ import { loadConfig } from '../server/src/config';
 import { createTestDatabase } from '../server/test/helpers/databases';
 import { setLoadTestVoting } from '../server/test/helpers/load-test-voting';
 import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
+import { runMain } from './run-main';
 
 const SECRET = randomBytes(24).toString('hex');
 // BENCH_VOTES_PORT: the first of a few consecutive ports (app, raw baseline, yardstick), else a random one.
@@ -122,10 +123,4 @@ async function main() {
   else console.log('PostgreSQL skipped (set TEST_DATABASE_URL to include it)');
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

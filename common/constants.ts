@@ -44,6 +44,3 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 /** Contest phases in order; their dates live in the contest settings. `judging`: jurors score; its end locks the scores. */
 export const PHASES = ['registration', 'submission', 'review', 'voting', 'judging', 'awards'] as const;
 export type Phase = (typeof PHASES)[number];
-
-/** Settings key of the organiser's contact address (edited in the console; ORGANISER_EMAIL is the fallback). */
-export const ORGANISER_EMAIL_SETTING = 'contact.organiserEmail';

@@ -1,9 +1,7 @@
 /**
- * The contest's identity (settings key `site.identity`) as both sides see it. No zod here: the public
+ * The contest's identity (settings key IDENTITY_SETTING) as both sides see it. No zod here: the public
  * shell imports it, and zod stays out of its first load (the schema is in schemas/identity.ts).
  */
-
-export const IDENTITY_SETTING = 'site.identity';
 
 /** The texts each locale has; zh-TW fields left empty are filled from zh-CN by OpenCC on save. */
 export const IDENTITY_TEXT_FIELDS = ['siteName', 'organiser', 'heroTitle', 'heroSubtitle', 'footerText'] as const;

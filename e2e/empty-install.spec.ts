@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PAGE_ROUTES } from '../common/routes';
 import { expect, recordProblems, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { ORGANISER_CONSOLE_PAGES } from './support/console-pages';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
 import { chooseOption } from './support/select';
 
@@ -139,23 +140,7 @@ test('an organiser made with the CLI writes and publishes the three pages; visit
   expectClean();
 });
 
-const CONSOLE_PAGES = [
-  '/',
-  '/entries',
-  '/content/news',
-  '/content/jury',
-  '/content/exhibitions',
-  '/content/sponsors',
-  '/content/templates',
-  '/content/scamTips',
-  '/pages',
-  '/votes',
-  '/inbox',
-  '/settings',
-  '/users',
-  '/jury',
-  '/media-library',
-];
+const CONSOLE_PAGES = [...ORGANISER_CONSOLE_PAGES, '/media-library'];
 
 test('every console page of the empty install loads without an error and passes axe', async ({ page, expectClean }) => {
   test.setTimeout(240_000);

@@ -7,6 +7,7 @@ import { makeEntryFilm, SMALL_PDF } from '../server/test/helpers/files';
 import { linkIn } from '../server/test/helpers/mail-sink';
 import { expect, recordProblems, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { saveSubmissionWeek } from './support/console-phases';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
 import { makePicture, registerAndSignIn, uploadImages } from './support/entrant-ui';
 import { mailsTo } from './support/mail-sink-ports';
@@ -29,8 +30,6 @@ const GROUP = { key: 'campus', cn: '校园短片组', en: 'Campus Shorts', rule:
 const CONSENT = { label: '监护人同意', text: '我的监护人已阅读并同意参赛规则' };
 const STUDENT_ID = '学生证';
 const SCHOOL = '就读学校';
-/** The contest's wall clock (Asia/Shanghai) `hours` from now, as the phase picker takes it. */
-const contestTime = (hours: number) => new Date(Date.now() + (hours + 8) * HOUR).toISOString().slice(0, 16).replace('T', ' ');
 const tabField = (page: Page, tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
 const save = /保\s*存$/;
 // Fail at the step that went wrong instead of at the test's long time-out (film making and uploads take minutes).
@@ -39,16 +38,7 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 30_000 });
 /** Opens submissions for a week, as organiser-setup does, past the checklist's warning. */
 async function openSubmissions(page: Page) {
   await page.goto(`${EMPTY_BASE_URL}/admin/#/settings`);
-  const phaseName = cn('phase.submission');
-  await page.locator('#phase-submission').click();
-  await page.locator('#phase-submission').fill(contestTime(-1));
-  await page.locator('#phase-submission').press('Enter');
-  await page.locator('#phase-submission-end').fill(contestTime(7 * 24));
-  await page.locator('#phase-submission-end').press('Enter');
-  await page
-    .getByTestId('phase-submission')
-    .getByRole('button', { name: `保存${phaseName}` })
-    .click();
+  const phaseName = await saveSubmissionWeek(page);
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '仍然开放' }).click();
   await expect(page.getByText(`已保存：${phaseName}`).last()).toBeVisible();
 }

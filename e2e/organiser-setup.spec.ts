@@ -7,6 +7,7 @@ import { ICP_LINK } from '../common/identity';
 import type { Locale } from '../common/locales';
 import { expect, recordProblems, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { saveSubmissionWeek } from './support/console-phases';
 import { createEmptyInstallOrganiser, EMPTY_BASE_URL, signInToEmptyConsole } from './support/empty-install';
 import { makePicture } from './support/entrant-ui';
 import { chooseOption } from './support/select';
@@ -30,9 +31,6 @@ const DETAILS = {
 };
 const ICP = '沪ICP备20261125号-1';
 const SHOTS = path.join('test-results', 'organiser-setup');
-const HOUR = 3_600_000;
-/** The contest's wall clock (Asia/Shanghai) `hours` from now, as the phase picker takes it. */
-const contestTime = (hours: number) => new Date(Date.now() + (hours + 8) * HOUR).toISOString().slice(0, 16).replace('T', ' ');
 
 const tabField = (page: Page, tab: string, label: string) => page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: label });
 
@@ -89,16 +87,7 @@ test('the organiser sets up their own contest from the checklist, opens submissi
   // editor asks first and names what is missing; the organiser opens anyway.
   await page.goto(`${EMPTY_BASE_URL}/admin/#/settings`);
   await expect(page.getByTestId('phase-zone')).toContainText('Asia/Shanghai (UTC+8)');
-  const phaseName = MESSAGES['zh-CN']['phase.submission'];
-  await page.locator('#phase-submission').click();
-  await page.locator('#phase-submission').fill(contestTime(-1));
-  await page.locator('#phase-submission').press('Enter');
-  await page.locator('#phase-submission-end').fill(contestTime(7 * 24));
-  await page.locator('#phase-submission-end').press('Enter');
-  await page
-    .getByTestId('phase-submission')
-    .getByRole('button', { name: `保存${phaseName}` })
-    .click();
+  const phaseName = await saveSubmissionWeek(page);
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText(`现在开放“${phaseName}”？`);
   await expect(confirm.getByTestId('setup-confirm-missing')).toContainText(MESSAGES['zh-CN']['console.setup.item.publicUrl']);

@@ -3,7 +3,7 @@ import { Code, codeMessage } from '../errors/codes';
 import { SOCIAL_LINKS, type SocialLink } from '../identity';
 import { urlField } from './url';
 
-/** The console's identity form (settings key `site.identity`); empty strings mean "not set", so the site shows its defaults. */
+/** The console's identity form (settings key IDENTITY_SETTING); empty strings mean "not set", so the site shows its defaults. */
 
 const text = (max: number) => z.string().trim().max(max, codeMessage(Code.IdentityTextTooLong)).default('');
 

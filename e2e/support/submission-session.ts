@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ACCESS_TOKEN_KEY } from '../../common/constants';
+import { PHASES_SETTING } from '../../common/settings-keys';
 
 /**
  * Signs a fresh person in without the login UI (that is the accounts area's test): inserts a user and a
@@ -48,14 +49,14 @@ export async function signInFresh(page: Page, opts: { verified?: boolean; locale
 export async function withSubmissionClosed(fn: (window: { start: string; end: string }) => Promise<void>): Promise<void> {
   const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'contest.sqlite'));
   db.pragma('busy_timeout = 5000');
-  const row = db.prepare("select value from settings where key = 'contest.phases'").get() as { value: string } | undefined;
+  const row = db.prepare('select value from settings where key = ?').get(PHASES_SETTING) as { value: string } | undefined;
   const phases = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
   const day = 86_400_000;
   const window = { start: new Date(Date.now() + 10 * day).toISOString(), end: new Date(Date.now() + 20 * day).toISOString() };
   const write = (value: unknown) =>
     db
-      .prepare("insert into settings (key, value) values ('contest.phases', ?) on conflict(key) do update set value = excluded.value")
-      .run(JSON.stringify(value));
+      .prepare('insert into settings (key, value) values (?, ?) on conflict(key) do update set value = excluded.value')
+      .run(PHASES_SETTING, JSON.stringify(value));
   write({ ...phases, submission: window });
   try {
     await fn(window);

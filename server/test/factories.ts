@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ChallengePurpose, PowChallenge } from '../../common/challenge';
+import { PHASES_SETTING } from '../../common/settings-keys';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/bootstrap';
 import { type ConfigOverrides, loadConfig } from '../src/config';
@@ -11,7 +12,6 @@ import { readSettings, writeSetting } from '../src/db/repos/settings';
 import { startBackground } from '../src/lifecycle';
 import { hashPassword } from '../src/services/auth/passwords';
 import { createSession } from '../src/services/auth/sessions';
-import { PHASES_SETTING } from '../src/services/contest/contest-info';
 import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { ENTRY_FILE_NAMES, entryFileSet, type SentFile, testFilm } from './helpers/files';
 import { type LogLine, type LogSink, logSink } from './helpers/log-sink';

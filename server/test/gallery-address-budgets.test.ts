@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
+import { POW_BASE_SETTING, POW_STEP_UP_SETTING, RATE_SETTING, STEP_UP_SETTING, SUBNET_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { DIALECTS, solvePow, useTestApp } from './factories';
@@ -29,10 +30,10 @@ describe.each(DIALECTS)('address budgets on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    await setting('voting.powBase', BASE);
-    await setting('voting.powStepUp', STEP_UP);
-    await setting('voting.stepUpPerHour', 2);
-    await setting('voting.subnetPerHour', 0);
+    await setting(POW_BASE_SETTING, BASE);
+    await setting(POW_STEP_UP_SETTING, STEP_UP);
+    await setting(STEP_UP_SETTING, 2);
+    await setting(SUBNET_SETTING, 0);
   });
 
   it('an IPv4 visitor seen as ::ffff:a.b.c.d is the same address: one budget, stored as IPv4', async () => {
@@ -61,10 +62,10 @@ describe.each(DIALECTS)('address budgets on %s', (dialect) => {
   });
 
   it('the vote rate limit counts ::ffff:a.b.c.d and a.b.c.d together', async () => {
-    await setting('voting.ratePerMinute', 2);
+    await setting(RATE_SETTING, 2);
     const post = (ip: string) => t.app.inject({ method: 'POST', url: '/api/gallery/entries/9/vote', remoteAddress: ip, payload: {} });
     const statuses = [(await post('192.0.2.44')).statusCode, (await post('::ffff:192.0.2.44')).statusCode, (await post('192.0.2.44')).statusCode];
     expect(statuses.map((s) => s === 429)).toEqual([false, false, true]);
-    await setting('voting.ratePerMinute', 1200);
+    await setting(RATE_SETTING, 1200);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type ChallengePurpose, encodeSolution, type PowChallenge } from '../../common/challenge';
-import { ORGANISER_EMAIL_SETTING } from '../../common/constants';
+import { ORGANISER_EMAIL_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { issueChallenge } from '../src/services/gallery/challenge';
 import { DIALECTS, solvePow, type TestApp, useMailedApp, wrongSolution } from './factories';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_SETTING } from '../../common/settings-keys';
 import { loadConfig } from '../src/config';
 import { writeSetting } from '../src/db/repos/settings';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
@@ -39,7 +40,7 @@ describe.each(DIALECTS)('two visitors behind one proxy on %s', (dialect) => {
       let t: TestApp;
       beforeAll(async () => {
         t = await startTestApp(dialect, { demoContent: false, trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy] });
-        await writeSetting(t.ctx.db, 'voting.ratePerMinute', 2);
+        await writeSetting(t.ctx.db, RATE_SETTING, 2);
         forgetVotingSettings(t.ctx.db);
       }, 120_000);
       afterAll(async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
+import { POW_BASE_SETTING, POW_STEP_UP_SETTING, STEP_UP_SETTING, SUBNET_SETTING } from '../../common/settings-keys';
 import type { VoteSignals } from '../../common/vote-review';
 import { writeSetting } from '../src/db/repos/settings';
 import { SlidingCounts, VoteCounters } from '../src/services/gallery/vote-counters';
@@ -104,10 +105,10 @@ describe.each(DIALECTS)('vote counters on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await setting(t, 'voting.powBase', BASE);
-    await setting(t, 'voting.powStepUp', STEP_UP);
-    await setting(t, 'voting.subnetPerHour', 0);
-    await setting(t, 'voting.stepUpPerHour', 2);
+    await setting(t, POW_BASE_SETTING, BASE);
+    await setting(t, POW_STEP_UP_SETTING, STEP_UP);
+    await setting(t, SUBNET_SETTING, 0);
+    await setting(t, STEP_UP_SETTING, 2);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('vote counters on %s', (dialect) => {
   }, 60_000);
 
   it('the votes of one batch see those before them in the signals', async () => {
-    await setting(t, 'voting.stepUpPerHour', 0);
+    await setting(t, STEP_UP_SETTING, 0);
     const slow = await startAppOn(t.db, { voteBatchMs: 1000, demoContent: false });
     try {
       const ip = '198.18.11.1';
@@ -143,7 +144,7 @@ describe.each(DIALECTS)('vote counters on %s', (dialect) => {
       expect(seen).toEqual([0, 1, 2]);
     } finally {
       await slow.close();
-      await setting(t, 'voting.stepUpPerHour', 2);
+      await setting(t, STEP_UP_SETTING, 2);
     }
   }, 60_000);
 });
@@ -158,10 +159,10 @@ describe.skipIf(!redisUrl)('vote counters shared through Redis by two instances 
     a = await startTestApp('sqlite', redis);
     b = await startAppOn(a.db, { ...redis, demoContent: false });
     for (const [key, value] of [
-      ['voting.powBase', BASE],
-      ['voting.powStepUp', STEP_UP],
-      ['voting.subnetPerHour', 0],
-      ['voting.stepUpPerHour', 2],
+      [POW_BASE_SETTING, BASE],
+      [POW_STEP_UP_SETTING, STEP_UP],
+      [SUBNET_SETTING, 0],
+      [STEP_UP_SETTING, 2],
     ] as const)
       await writeSetting(a.ctx.db, key, value);
     forgetVotingSettings(a.ctx.db);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHASES_SETTING } from '../../common/settings-keys';
 import { writeSetting as write } from '../src/db/repos/settings';
 import { challengeFor } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
@@ -181,11 +182,11 @@ describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
   }, 120_000);
 
   it('a setting changed elsewhere (another instance closes voting) applies within a second; an entry rejected applies at once', async () => {
-    const phases = (await t.ctx.db.selectFrom('settings').select('value').where('key', '=', 'contest.phases').executeTakeFirstOrThrow()).value;
+    const phases = (await t.ctx.db.selectFrom('settings').select('value').where('key', '=', PHASES_SETTING).executeTakeFirstOrThrow()).value;
     expect((await vote(t, 6, (await solvedVote(t, '198.18.2.1')).altcha, { ip: '198.18.2.1' })).json().code).toBe(0);
     try {
       // Written straight to the database, as another instance's console would: this app's cache is not told.
-      await write(t.ctx.db, 'contest.phases', { ...JSON.parse(phases), voting: { start: '2020-01-01T00:00:00.000Z', end: '2020-02-01T00:00:00.000Z' } });
+      await write(t.ctx.db, PHASES_SETTING, { ...JSON.parse(phases), voting: { start: '2020-01-01T00:00:00.000Z', end: '2020-02-01T00:00:00.000Z' } });
       const changedAt = Date.now();
       const altcha = (await solvedVote(t, '198.18.2.2')).altcha;
       // Waits out the settings' one-second life (a wait, not a measured figure), then votes.
@@ -193,7 +194,7 @@ describe.each(DIALECTS)('group commit of votes on %s', (dialect) => {
       const closed = await vote(t, 6, altcha, { ip: '198.18.2.2' });
       expect(closed.json().code).toBe(4100);
     } finally {
-      await t.ctx.db.updateTable('settings').set({ value: phases }).where('key', '=', 'contest.phases').execute();
+      await t.ctx.db.updateTable('settings').set({ value: phases }).where('key', '=', PHASES_SETTING).execute();
       forgetVotingSettings(t.ctx.db);
     }
     // The entry's state is read inside each batch: a rejection in the database applies to the next vote.

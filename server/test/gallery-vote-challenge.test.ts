@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeSolution, type PowChallenge } from '../../common/challenge';
+import { POW_BASE_SETTING, POW_STEP_UP_SETTING, STEP_UP_SETTING, SUBNET_SETTING } from '../../common/settings-keys';
 import { writeSetting as write } from '../src/db/repos/settings';
 import { issueChallenge } from '../src/services/gallery/challenge';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
@@ -60,8 +61,8 @@ describe.each(DIALECTS)('vote proof of work on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await setting('voting.powBase', BASE);
-    await setting('voting.powStepUp', STEP_UP);
+    await setting(POW_BASE_SETTING, BASE);
+    await setting(POW_STEP_UP_SETTING, STEP_UP);
     for (const id of [3, 4, 5, 6]) start.set(id, await books(id));
   }, 120_000);
   afterAll(async () => {
@@ -134,8 +135,8 @@ describe.each(DIALECTS)('vote proof of work on %s', (dialect) => {
   }, 60_000);
 
   it("difficulty rises with the address's counted votes in the hour: base, then the step-up, then doubling; an easier one is refused (3002)", async () => {
-    await setting('voting.stepUpPerHour', 3);
-    await setting('voting.subnetPerHour', 0);
+    await setting(STEP_UP_SETTING, 3);
+    await setting(SUBNET_SETTING, 0);
     try {
       const ip = '198.18.7.7';
       const seen: number[] = [];
@@ -158,13 +159,13 @@ describe.each(DIALECTS)('vote proof of work on %s', (dialect) => {
       // A different network is not affected.
       expect((await challenge('198.18.8.7')).maxnumber).toBe(BASE);
     } finally {
-      await setting('voting.stepUpPerHour', 0);
+      await setting(STEP_UP_SETTING, 0);
     }
   }, 240_000);
 
   it('a busy subnet (/24 IPv4, /48 IPv6) raises the difficulty for its other addresses too', async () => {
-    await setting('voting.stepUpPerHour', 0);
-    await setting('voting.subnetPerHour', 2);
+    await setting(STEP_UP_SETTING, 0);
+    await setting(SUBNET_SETTING, 2);
     try {
       for (const [a, b, neighbour, outside] of [
         ['198.19.4.1', '198.19.4.2', '198.19.4.200', '198.19.5.1'],
@@ -176,7 +177,7 @@ describe.each(DIALECTS)('vote proof of work on %s', (dialect) => {
         expect((await challenge(outside)).maxnumber).toBe(BASE);
       }
     } finally {
-      await setting('voting.subnetPerHour', 0);
+      await setting(SUBNET_SETTING, 0);
     }
   }, 60_000);
 

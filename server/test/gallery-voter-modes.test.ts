@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
+import { POW_BASE_SETTING, VOTER_MODE_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { castVote } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
@@ -15,7 +16,7 @@ describe.each(DIALECTS)('voter modes on %s', (dialect) => {
   const { t, sink } = useMailedApp(dialect, {}, { timeout: 120_000 });
   const tally = badInputTally(`voter modes, ${dialect}`);
   const mode = async (m: string) => {
-    await writeSetting(t.ctx.db, 'voting.voterMode', m);
+    await writeSetting(t.ctx.db, VOTER_MODE_SETTING, m);
     forgetVotingSettings(t.ctx.db);
   };
   const vote = async (entryId: number, body: object, headers: Record<string, string> = {}, ip = '203.0.113.40') =>
@@ -43,7 +44,7 @@ describe.each(DIALECTS)('voter modes on %s', (dialect) => {
   const count = async (id: number) => (await t.ctx.db.selectFrom('entries').select('vote_count').where('id', '=', id).executeTakeFirstOrThrow()).vote_count;
 
   beforeAll(async () => {
-    await writeSetting(t.ctx.db, 'voting.powBase', 1000);
+    await writeSetting(t.ctx.db, POW_BASE_SETTING, 1000);
   });
 
   it('e-mail mode: a code from the mail votes once; wrong, reused and expired codes are refused and nothing is counted', async () => {

@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PowChallenge } from '../../common/challenge';
+import {
+  PHASES_SETTING,
+  POW_BASE_SETTING,
+  POW_STEP_UP_SETTING,
+  RATE_SETTING,
+  STEP_UP_SETTING,
+  SUBNET_SETTING,
+  VOTING_RULE_SETTING,
+} from '../../common/settings-keys';
 import { writeSetting as write } from '../src/db/repos/settings';
 import { castVote, challengeFor } from '../src/services/gallery/votes';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
@@ -55,10 +64,10 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
     t = await startTestApp(dialect, { voteBlocklistFile: blockFile });
     // The concurrency tests come from many addresses; no step-up in this suite unless a test sets it, and the
     // lowest base difficulty (the work is not what these tests are about).
-    await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 0);
-    await writeSetting(t.ctx.db, 'voting.subnetPerHour', 0);
-    await writeSetting(t.ctx.db, 'voting.powBase', 1000);
-    await writeSetting(t.ctx.db, 'voting.powStepUp', 40_000);
+    await writeSetting(t.ctx.db, STEP_UP_SETTING, 0);
+    await writeSetting(t.ctx.db, SUBNET_SETTING, 0);
+    await writeSetting(t.ctx.db, POW_BASE_SETTING, 1000);
+    await writeSetting(t.ctx.db, POW_STEP_UP_SETTING, 40_000);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -143,8 +152,8 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
   it('outside the voting window: 4100, nothing counted', async () => {
     // No challenge is issued once voting has closed: a script that kept one solved from before still gets 4100.
     const [altcha] = await presolved(t, 1);
-    const phases = (await t.ctx.db.selectFrom('settings').select('value').where('key', '=', 'contest.phases').executeTakeFirstOrThrow()).value;
-    await writeSetting(t.ctx.db, 'contest.phases', { ...JSON.parse(phases), voting: { start: '2020-01-01T00:00:00.000Z', end: '2020-02-01T00:00:00.000Z' } });
+    const phases = (await t.ctx.db.selectFrom('settings').select('value').where('key', '=', PHASES_SETTING).executeTakeFirstOrThrow()).value;
+    await writeSetting(t.ctx.db, PHASES_SETTING, { ...JSON.parse(phases), voting: { start: '2020-01-01T00:00:00.000Z', end: '2020-02-01T00:00:00.000Z' } });
     try {
       const before = await count(t, 6);
       const res = await vote(t, 6, { cookie: voterCookie(t), altcha });
@@ -152,7 +161,7 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
       expect(await count(t, 6)).toBe(before);
       expect(await audits(t, 6, 'closed')).toHaveLength(1);
     } finally {
-      await t.ctx.db.updateTable('settings').set({ value: phases }).where('key', '=', 'contest.phases').execute();
+      await t.ctx.db.updateTable('settings').set({ value: phases }).where('key', '=', PHASES_SETTING).execute();
       forgetVotingSettings(t.ctx.db);
     }
   });
@@ -173,7 +182,7 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
   }, 60_000);
 
   it('past the per-address threshold within an hour an easy challenge is refused (3002), a harder one counts', async () => {
-    await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 2);
+    await writeSetting(t.ctx.db, STEP_UP_SETTING, 2);
     try {
       const school = '192.0.2.44';
       const early = await solved(t, school); // fetched while the address is below the threshold
@@ -189,17 +198,17 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
       expect((await challenge(t, '192.0.3.45')).maxnumber).toBe(1000);
       expect((await vote(t, 8, { cookie: voterCookie(t), ip: '192.0.3.45' })).json().code).toBe(0);
     } finally {
-      await writeSetting(t.ctx.db, 'voting.stepUpPerHour', 0);
+      await writeSetting(t.ctx.db, STEP_UP_SETTING, 0);
     }
   }, 180_000);
 
   it('the organiser rule: perContest refuses a second entry; perEntryPerDay allows the next day', async () => {
-    await writeSetting(t.ctx.db, 'voting.rule', 'perContest');
+    await writeSetting(t.ctx.db, VOTING_RULE_SETTING, 'perContest');
     try {
       const cookie = voterCookie(t);
       expect((await vote(t, 9, { cookie })).json().code).toBe(0);
       expect((await vote(t, 10, { cookie })).json().code).toBe(2015);
-      await writeSetting(t.ctx.db, 'voting.rule', 'perEntryPerDay');
+      await writeSetting(t.ctx.db, VOTING_RULE_SETTING, 'perEntryPerDay');
       const key = 'per-day-voter-0001';
       const day1 = new Date();
       const day2 = new Date(day1.getTime() + 86_400_000);
@@ -219,18 +228,18 @@ describe.each(DIALECTS)('gallery votes on %s', (dialect) => {
       await expect(castAt(late, at(15.5))).rejects.toMatchObject({ code: 2015 }); // 23:30, same day
       expect((await castAt(late, at(16.5))).voteCount).toBe(await count(t, 11)); // 00:30, the next day
     } finally {
-      await writeSetting(t.ctx.db, 'voting.rule', 'perEntry');
+      await writeSetting(t.ctx.db, VOTING_RULE_SETTING, 'perEntry');
     }
   });
 
   it('the vote endpoint is rate limited per address (9429 past the setting)', async () => {
-    await writeSetting(t.ctx.db, 'voting.ratePerMinute', 3);
+    await writeSetting(t.ctx.db, RATE_SETTING, 3);
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await vote(t, 12, { cookie: voterCookie(t), ip: '203.0.113.200' })).json().code);
       expect(codes).toEqual([0, 0, 0, 9429]);
     } finally {
-      await writeSetting(t.ctx.db, 'voting.ratePerMinute', 1200);
+      await writeSetting(t.ctx.db, RATE_SETTING, 1200);
     }
   });
 });

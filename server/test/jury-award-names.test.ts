@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PHASES_SETTING } from '../../common/settings-keys';
 import { readSettings, writeSetting } from '../src/db/repos/settings';
-import { PHASES_SETTING } from '../src/services/contest/contest-info';
 import { createTestUser, DIALECTS, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
 
 /**

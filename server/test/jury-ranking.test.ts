@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RankingRow, ResultWinner } from '../../common/jury/api-types';
+import { PHASES_SETTING, STEP_UP_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { createTestUser, DIALECTS, type MailedApp, newEntrant, openSubmissions, solvedVote, submitEntry, useMailedApp } from './factories';
@@ -74,9 +75,9 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
     // Voting and judging open now; votes through the vote endpoint: E1 three, E3 one.
     const day = 86_400_000;
     const open = { start: new Date(Date.now() - day).toISOString(), end: new Date(Date.now() + day).toISOString() };
-    const phases = JSON.parse((await ctx().db.selectFrom('settings').select('value').where('key', '=', 'contest.phases').executeTakeFirstOrThrow()).value);
-    await writeSetting(ctx().db, 'contest.phases', { ...phases, voting: open, judging: open });
-    await writeSetting(ctx().db, 'voting.stepUpPerHour', 0);
+    const phases = JSON.parse((await ctx().db.selectFrom('settings').select('value').where('key', '=', PHASES_SETTING).executeTakeFirstOrThrow()).value);
+    await writeSetting(ctx().db, PHASES_SETTING, { ...phases, voting: open, judging: open });
+    await writeSetting(ctx().db, STEP_UP_SETTING, 0);
     forgetVotingSettings(ctx().db);
     let voter = 0;
     for (const id of [e1, e1, e1, e3]) {
@@ -187,7 +188,7 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
     expect(rows).toContain('"Strong ending, weak story"');
 
     // The judging phase ends: every write is refused, the sheets stay as they were.
-    await writeSetting(ctx().db, 'contest.phases', {
+    await writeSetting(ctx().db, PHASES_SETTING, {
       ...phases,
       voting: open,
       judging: { start: '2020-01-01T00:00:00.000Z', end: '2020-02-01T00:00:00.000Z' },
@@ -218,7 +219,7 @@ describe.each(DIALECTS)('jury ranking on %s', (dialect) => {
 
     // Results wait for the end of voting (7117 while it is open).
     expect((await call('POST', '/api/admin/jury/results/publish', admin.token)).json().code).toBe(7117);
-    await writeSetting(ctx().db, 'contest.phases', {
+    await writeSetting(ctx().db, PHASES_SETTING, {
       ...phases,
       voting: { start: new Date(Date.now() - 2 * day).toISOString(), end: new Date(Date.now() - 60_000).toISOString() },
       judging: { start: new Date(Date.now() - 2 * day).toISOString(), end: new Date(Date.now() - 60_000).toISOString() },

@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBNET_SETTING } from '../../common/settings-keys';
 import type { Db } from '../src/db/database';
 import { writeSetting } from '../src/db/repos/settings';
-import { forgetVotingSettings, SUBNET_SETTING } from '../src/services/gallery/voting-settings';
+import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import {
   createTestDatabase,
   createTestUser,

@@ -6,8 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
-import { forgetVotingSettings, RATE_SETTING } from '../src/services/gallery/voting-settings';
+import { forgetVotingSettings } from '../src/services/gallery/voting-settings';
 import { freePort, newEntrant, openSubmissions, startTestApp, type TestApp } from './factories';
 
 /**

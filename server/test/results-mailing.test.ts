@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESULTS_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { mailNextResult } from '../src/services/jury/results';
 import { createTestUser, DIALECTS, type Entrant, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('results mails on %s', (dialect) => {
     const ids = (await ctx().db.selectFrom('entries').select('id').where('title', 'like', 'Legacy %').orderBy('id').execute()).map((r) => r.id);
     expect(ids).toHaveLength(3);
     // What a release before the ledger kept: the list in the snapshot, here with an entry deleted since.
-    await writeSetting(ctx().db, 'results.published', { publishedAt: null, groups: [], mailed: [ids[0], 999_999] });
+    await writeSetting(ctx().db, RESULTS_SETTING, { publishedAt: null, groups: [], mailed: [ids[0], 999_999] });
     const mailedBefore = (await state(admin)).mailed;
     expect(await call('POST', '/api/admin/jury/results/publish', admin)).toMatchObject({ mailed: mailedBefore + 1, toMail: 2 });
     await expect.poll(() => state(admin), { timeout: 30_000 }).toMatchObject({ mailed: mailedBefore + 3, toMail: 0 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ENTRY_LIMIT_SETTING } from '../../common/settings-keys';
 import { writeSetting } from '../src/db/repos/settings';
 import { createTestUser, DIALECTS, ENTRY_FORM, makeImage, openSubmissions, type TestApp, uploadEntryFiles, useMailedApp } from './factories';
 import { api, uploadFile } from './submission-client';
@@ -103,7 +104,7 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
   });
 
   it('enforces the entry limit setting (4003), edits and withdraws while pending', async () => {
-    await writeSetting(t.ctx.db, 'submission.entryLimit', 1);
+    await writeSetting(t.ctx.db, ENTRY_LIMIT_SETTING, 1);
     const c = { base, token: (await createTestUser(t.ctx, { verified: true })).token };
     const first = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c) });
     expect(first.status).toBe(201);
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('entries: submit, list, edit, withdraw (%s)', (dialect) 
     expect(await t.ctx.db.selectFrom('uploads').select('id').where('entry_id', '=', id).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('media_jobs').select('id').where('entry_id', '=', id).execute()).toEqual([]);
     // Approved entries can no longer change.
-    await writeSetting(t.ctx.db, 'submission.entryLimit', 3);
+    await writeSetting(t.ctx.db, ENTRY_LIMIT_SETTING, 3);
     const third = await api(c, 'POST', '/api/entries', { ...FORM, uploads: await uploadEntryFiles(c) });
     await t.ctx.db.updateTable('entries').set({ status: 'approved', entry_no: 7 }).where('id', '=', third.body.data.id).execute();
     expect((await api(c, 'PUT', `/api/entries/mine/${third.body.data.id}`, { ...FORM, uploads: {} })).body.code).toBe(4004);

@@ -1,4 +1,5 @@
 import { POW_BASE_RANGE } from '../../../common/challenge';
+import { POW_BASE_SETTING, RATE_SETTING, STEP_UP_SETTING, SUBNET_SETTING } from '../../../common/settings-keys';
 import type { AppContext } from '../../src/context';
 import { writeSetting } from '../../src/db/repos/settings';
 import { forgetVotingSettings } from '../../src/services/gallery/voting-settings';
@@ -9,10 +10,10 @@ import { forgetVotingSettings } from '../../src/services/gallery/voting-settings
  */
 export async function setLoadTestVoting(db: AppContext['db']): Promise<void> {
   for (const [key, value] of [
-    ['voting.stepUpPerHour', 0],
-    ['voting.subnetPerHour', 0],
-    ['voting.powBase', POW_BASE_RANGE.min],
-    ['voting.ratePerMinute', 0],
+    [STEP_UP_SETTING, 0],
+    [SUBNET_SETTING, 0],
+    [POW_BASE_SETTING, POW_BASE_RANGE.min],
+    [RATE_SETTING, 0],
   ] as const)
     await writeSetting(db, key, value);
   forgetVotingSettings(db);

@@ -3,10 +3,11 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
-import { clearAccessToken, request } from '../api/request';
+import { clearAccessToken } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
 import { useAdminLocale } from './AdminLocale';
 import { CONSOLE_MENU, type ConsoleMenuItem, redirectFor, visibleMenu } from './menu';
+import { signOut } from './queries/session';
 
 /** Layout of every console page; anyone without canSeeAdmin or canJudge is sent to the sign-in form. */
 export function ConsoleLayout() {
@@ -31,7 +32,7 @@ export function ConsoleLayout() {
   if (elsewhere && elsewhere !== location.pathname) return <Navigate to={elsewhere} replace />;
 
   const logout = async () => {
-    await request('/api/auth/logout', { method: 'POST', level: 'silent' }).catch(() => undefined);
+    await signOut();
     clearAccessToken();
     await refresh();
     navigate('/login', { replace: true });

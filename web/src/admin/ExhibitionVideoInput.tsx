@@ -2,11 +2,11 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Progress, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { EXHIBITION_VIDEO_ACCEPT, type ExhibitionVideoStatus } from '../../../common/console/uploads';
+import { EXHIBITION_VIDEO_ACCEPT } from '../../../common/console/uploads';
 import { Code } from '../../../common/errors';
-import { request } from '../api/request';
 import { errorText } from '../i18n/error-text';
 import { startUpload, type UploadHandle } from '../pages/submission/tus-upload';
+import { exhibitionVideoStatus } from './queries/content';
 import { VideoPlayer } from './VideoPlayer';
 
 type Phase =
@@ -55,7 +55,7 @@ export function ExhibitionVideoInput({
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
-      const state = await request<ExhibitionVideoStatus>(`/api/admin/exhibition-video/${processingId}`, { level: 'silent' }).catch(() => null);
+      const state = await exhibitionVideoStatus(processingId).catch(() => null);
       if (stopped) return;
       const cb = latest.current;
       if (state?.status === 'published' && state.url) {

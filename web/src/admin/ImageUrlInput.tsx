@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTENT_IMAGE_ACCEPT, type ContentImagePurpose, type ContentImageUpload } from '../../../common/console/uploads';
-import { adminUpload } from './api';
+import { CONTENT_IMAGE_ACCEPT, type ContentImagePurpose } from '../../../common/console/uploads';
+import { uploadContentImage } from './queries/content';
 
 /** Only the site's own images preview: the console's CSP (img-src 'self') would block any other address. */
 const previewable = (url: string | undefined): url is string => !!url && url.startsWith('/') && !url.startsWith('//');
@@ -19,7 +19,7 @@ export function ImageUrlInput({ id, value, onChange, purpose }: { id?: string; v
 
   const upload = async (file: File) => {
     setBusy(true);
-    const saved = await adminUpload<ContentImageUpload>(`/api/admin/uploads/image?purpose=${purpose}`, file).catch(() => null);
+    const saved = await uploadContentImage(purpose, file).catch(() => null);
     setBusy(false);
     if (!saved) return;
     onChange?.(saved.url);

@@ -3,9 +3,9 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { missingLocales } from '../../../common/console/missing-locales';
 import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../common/locales';
-import { adminSend } from './api';
 import type { FieldDef } from './content-fields';
 import { MissingLocaleMark } from './MissingLocales';
+import { previewRichText } from './queries/content';
 
 // TipTap and ProseMirror load with the first rich field shown, never with the console's shell or the public site.
 const RichTextEditor = lazy(() => import('./rich-editor/RichTextEditor'));
@@ -43,7 +43,7 @@ export function LocaleTexts({ fields, converted, form }: { fields: FieldDef[]; c
 
   const showPreview = async (locale: string, field: string) => {
     const html = String(form.getFieldValue(['i18n', locale, field]) ?? '');
-    const r = await adminSend<{ html: string }>('POST', '/api/admin/preview', { html }).catch(() => null);
+    const r = await previewRichText(html).catch(() => null);
     if (r) setPreview({ ...preview, [`${locale}.${field}`]: r.html });
   };
 

@@ -1,13 +1,12 @@
 import { CheckCircleFilled, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTENT_IMAGE_ACCEPT, type LibraryImage } from '../../../common/console/uploads';
 import { resizedImageUrl } from '../../../common/media';
-import { adminGet, adminSend, adminUpload } from './api';
-
-export const LIBRARY_QUERY = ['admin', 'media-library'] as const;
+import { deleteLibraryImage, uploadLibraryImage, useMediaLibrary } from './queries/content';
+import { adminKeys } from './queries/keys';
 
 /** The library's small copy (made by the image resizer), so a grid of photos stays light. */
 const thumbnail = (url: string) => resizedImageUrl(url, 320, 'webp') ?? url;
@@ -22,29 +21,24 @@ export function MediaLibraryGrid({ selected, onSelect }: { selected?: number; on
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  // Each tile says where the image is used, and any save of an article can change that: always ask again on opening.
-  const { data } = useQuery({
-    queryKey: LIBRARY_QUERY,
-    queryFn: ({ signal }) => adminGet<LibraryImage[]>('/api/admin/media-library', signal),
-    refetchOnMount: 'always',
-  });
+  const { data } = useMediaLibrary();
 
   const upload = async (file: File) => {
     setBusy(true);
-    const saved = await adminUpload<LibraryImage>(`/api/admin/media-library?name=${encodeURIComponent(file.name)}`, file).catch(() => null);
+    const saved = await uploadLibraryImage(file).catch(() => null);
     setBusy(false);
     if (!saved) return;
     void message.success(f('console.library.uploaded'));
-    await qc.invalidateQueries({ queryKey: LIBRARY_QUERY });
+    await qc.invalidateQueries({ queryKey: adminKeys.mediaLibrary });
     onSelect?.(saved);
   };
   const remove = async (image: LibraryImage) => {
-    const done = await adminSend('DELETE', `/api/admin/media-library/${image.id}`).then(
+    const done = await deleteLibraryImage(image.id).then(
       () => true,
       () => false,
     );
     if (done) void message.success(f('console.library.deleted'));
-    await qc.invalidateQueries({ queryKey: LIBRARY_QUERY });
+    await qc.invalidateQueries({ queryKey: adminKeys.mediaLibrary });
   };
 
   return (

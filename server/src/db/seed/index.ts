@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IDENTITY_SETTING } from '../../../../common/identity';
+import { IDENTITY_SETTING, PHASES_SETTING, SEED_SETTING } from '../../../../common/settings-keys';
 import type { AppContext } from '../../context';
 import { nowIso } from '../database';
 import { readSettings, writeSetting } from '../repos/settings';
@@ -9,7 +9,6 @@ import { DEMO_EXHIBITIONS, DEMO_IDENTITY, DEMO_JURY, DEMO_NEWS, DEMO_PAGES, DEMO
 import { demoImage } from './images';
 import { writeSimplePdf } from './pdf';
 
-const SEED_KEY = 'seed.demoContent';
 const DAY = 86_400_000;
 const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
@@ -34,7 +33,7 @@ async function writeDemoFiles(mediaDir: string): Promise<void> {
 export async function seedDemoContent(ctx: AppContext, now = new Date()): Promise<boolean> {
   await writeDemoFiles(path.join(ctx.config.dataDir, 'media'));
   const settings = await readSettings(ctx.db);
-  if (settings[SEED_KEY]) {
+  if (settings[SEED_SETTING]) {
     // A demo database seeded before the identity existed gets the demo organiser's, so it looks as it did.
     if (!settings[IDENTITY_SETTING]) await writeSetting(ctx.db, IDENTITY_SETTING, { ...DEMO_IDENTITY, updatedAt: nowIso(now) });
     return false;
@@ -116,7 +115,7 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
       )
       .execute();
   });
-  await writeSetting(ctx.db, 'contest.phases', {
+  await writeSetting(ctx.db, PHASES_SETTING, {
     registration: { start: at(-30), end: at(30) },
     submission: { start: at(-20), end: at(40) },
     review: { start: at(40), end: at(55) },
@@ -128,6 +127,6 @@ export async function seedDemoContent(ctx: AppContext, now = new Date()): Promis
   await writeSetting(ctx.db, IDENTITY_SETTING, { ...DEMO_IDENTITY, updatedAt: created });
   await seedDemoAdmin(ctx);
   await seedDemoEntries(ctx, now);
-  await writeSetting(ctx.db, SEED_KEY, { at: created });
+  await writeSetting(ctx.db, SEED_SETTING, { at: created });
   return true;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CleanupFigures } from '../../../../common/console/api-types';
+import { CLEANUP_SETTING } from '../../../../common/settings-keys';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { contentTexts, recentExhibitionVideoUrls, uploadIds } from '../../db/repos/cleanup';
@@ -10,8 +11,6 @@ import { mediaPaths } from '../media/paths';
 import { sweepOrphanRenditions } from '../media/sweep';
 import { sweepUploads } from '../submission/sweep';
 
-/** The last sweep's figures, kept in settings for the console dashboard. */
-export const CLEANUP_SETTING = 'cleanup.lastRun';
 /** Nothing younger than this is touched: an organiser may be between uploading a file and saving the form that names it. */
 const GRACE_MS = 86_400_000;
 

@@ -1,10 +1,10 @@
 import type { CleanupFigures, DashboardStats } from '../../../../common/console/api-types';
+import { CLEANUP_SETTING } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { userCounts } from '../../db/repos/console/users';
 import { votesPerHour, votesToday } from '../../db/repos/console/votes';
 import { entriesByColumn, entriesPerDay, voteTotals } from '../../db/repos/entries/repository';
 import { readSettings } from '../../db/repos/settings';
-import { CLEANUP_SETTING } from '../cleanup/orphan-files';
 import { contestDayStart } from '../contest/contest-day';
 
 const DAY = 86_400_000;

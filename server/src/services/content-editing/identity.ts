@@ -1,6 +1,7 @@
-import { IDENTITY_SETTING, IDENTITY_TEXT_FIELDS, SOCIAL_LINKS, type SocialLink } from '../../../../common/identity';
+import { IDENTITY_TEXT_FIELDS, SOCIAL_LINKS, type SocialLink } from '../../../../common/identity';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import type { AdminIdentity, Identity } from '../../../../common/schemas/identity';
+import { IDENTITY_SETTING } from '../../../../common/settings-keys';
 import { type Db, nowIso } from '../../db/database';
 import { writeSetting } from '../../db/repos/settings';
 import { type AuditScope, recordAudit } from '../audit/audit-log';

@@ -1,7 +1,8 @@
 import { t } from '../../../../common/i18n/index';
-import { IDENTITY_SETTING, IDENTITY_TEXT_FIELDS, type IdentityTextField, type SiteIdentity, SOCIAL_LINKS, type SocialLink } from '../../../../common/identity';
+import { IDENTITY_TEXT_FIELDS, type IdentityTextField, type SiteIdentity, SOCIAL_LINKS, type SocialLink } from '../../../../common/identity';
 import type { Locale } from '../../../../common/locales';
 import { safeUrl } from '../../../../common/safe-url';
+import { IDENTITY_SETTING } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { findPage } from '../../db/repos/pages';
 import { readSetting } from '../../db/repos/settings';

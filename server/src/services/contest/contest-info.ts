@@ -1,11 +1,9 @@
 import type { ContestInfo, PhaseWindow } from '../../../../common/api-types';
 import { PHASES, type Phase } from '../../../../common/constants';
 import { zoneLabel } from '../../../../common/contest-time';
+import { PHASES_SETTING } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { readSettings } from '../../db/repos/settings';
-
-/** Settings key holding { [phase]: { start, end } } as ISO strings. */
-export const PHASES_SETTING = 'contest.phases';
 
 export function phaseWindows(settings: Record<string, unknown>): PhaseWindow[] {
   const raw = (settings[PHASES_SETTING] ?? {}) as Partial<Record<Phase, { start?: string; end?: string }>>;

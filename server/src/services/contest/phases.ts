@@ -2,12 +2,12 @@ import { type PhaseBody, type PhaseRow, type PhasesAnswer, phaseConflicts } from
 import { PHASES, type Phase } from '../../../../common/constants';
 import { instantOf, WALL_CLOCK, wallClockOf, zoneLabel } from '../../../../common/contest-time';
 import { Code } from '../../../../common/errors';
+import { PHASES_SETTING } from '../../../../common/settings-keys';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { forgetVotingSettings } from '../gallery/voting-settings';
-import { PHASES_SETTING } from './contest-info';
 
 type Windows = Partial<Record<Phase, { start: string; end: string }>>;
 

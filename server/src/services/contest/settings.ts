@@ -1,20 +1,35 @@
 import type { ConsoleSettings, ConsoleSettingsView } from '../../../../common/console/schemas';
 import { UPLOAD_GRACE_DEFAULT_MINUTES } from '../../../../common/console/uploads';
-import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import { COUNT_DELAY_RANGE, PER_DAY_TOTAL_RANGE } from '../../../../common/gallery';
-import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING } from '../../../../common/privacy';
+import { PRIVACY_RETENTION_DEFAULT_DAYS } from '../../../../common/privacy';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT } from '../../../../common/schemas/entry';
+import {
+  COUNT_DELAY_SETTING,
+  COUNT_DISPLAY_SETTING,
+  EMPOWER_MAX_BYTES_SETTING,
+  ENTRY_LIMIT_SETTING,
+  GALLERY_BEFORE_VOTING_SETTING,
+  ORGANISER_EMAIL_SETTING,
+  PER_DAY_TOTAL_SETTING,
+  POW_BASE_SETTING,
+  POW_STEP_UP_SETTING,
+  PRIVACY_RETENTION_SETTING,
+  STEP_UP_SETTING,
+  STRIP_PLUS_TAGS_SETTING,
+  SUBNET_SETTING,
+  UPLOAD_GRACE_SETTING,
+  VOTER_MODE_SETTING,
+  VOTING_RULE_SETTING,
+  WECHAT_SETTINGS,
+} from '../../../../common/settings-keys';
 import { type Config, PLACEHOLDER_ORGANISER_EMAIL } from '../../config';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { type AuditScope, recordAudit } from '../audit/audit-log';
-import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
-import { WECHAT_SETTINGS, wechatAppsFrom } from '../gallery/voter-wechat';
+import { wechatAppsFrom } from '../gallery/voter-wechat';
 import {
-  COUNT_DELAY_SETTING,
-  COUNT_DISPLAY_SETTING,
   DEFAULT_POW_BASE,
   DEFAULT_POW_STEP_UP,
   DEFAULT_RULE,
@@ -22,27 +37,20 @@ import {
   DEFAULT_SUBNET_PER_HOUR,
   DEFAULT_VOTER_MODE,
   forgetVotingSettings,
-  PER_DAY_TOTAL_SETTING,
-  POW_BASE_SETTING,
-  POW_STEP_UP_SETTING,
-  STRIP_PLUS_TAGS_SETTING,
-  SUBNET_SETTING,
-  VOTER_MODE_SETTING,
 } from '../gallery/voting-settings';
-import { EMPOWER_MAX_BYTES_SETTING, UPLOAD_GRACE_SETTING } from '../submission/settings';
 
 /** The settings keys other areas read (see their services); the console is their only writer. */
 export const SETTING_KEYS = {
-  votingRule: 'voting.rule',
+  votingRule: VOTING_RULE_SETTING,
   perDayTotal: PER_DAY_TOTAL_SETTING,
   voterMode: VOTER_MODE_SETTING,
-  stepUpPerHour: 'voting.stepUpPerHour',
+  stepUpPerHour: STEP_UP_SETTING,
   subnetPerHour: SUBNET_SETTING,
   powBase: POW_BASE_SETTING,
   powStepUp: POW_STEP_UP_SETTING,
   stripPlusTags: STRIP_PLUS_TAGS_SETTING,
   organiserEmail: ORGANISER_EMAIL_SETTING,
-  entryLimit: 'submission.entryLimit',
+  entryLimit: ENTRY_LIMIT_SETTING,
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
   galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,

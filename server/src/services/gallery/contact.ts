@@ -1,7 +1,7 @@
-import { ORGANISER_EMAIL_SETTING } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import type { ContactInput, ScamReportInput } from '../../../../common/schemas/contact';
+import { ORGANISER_EMAIL_SETTING } from '../../../../common/settings-keys';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { deleteContactMessage, insertContactMessage, insertScamReport } from '../../db/repos/gallery/contact';

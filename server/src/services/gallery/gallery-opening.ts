@@ -1,7 +1,5 @@
 import type { PhaseWindow } from '../../../../common/api-types';
-
-/** Settings key: true when the organiser shows approved entries before voting opens (the console's switch). */
-export const GALLERY_BEFORE_VOTING_SETTING = 'gallery.beforeVoting';
+import { GALLERY_BEFORE_VOTING_SETTING } from '../../../../common/settings-keys';
 
 export type GalleryOpening = { open: boolean; opensAt: string | null };
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Code } from '../../../../common/errors';
+import { WECHAT_SETTINGS } from '../../../../common/settings-keys';
 import type { WechatApp, WechatSettings } from '../../config';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
@@ -17,14 +18,6 @@ import { votingSettings } from './voting-settings';
  * cookie naming their WeChat identity for a day.
  */
 export type WechatKind = 'mp' | 'web';
-
-/** The console's values (settings), each in place of the environment's. */
-export const WECHAT_SETTINGS = {
-  mpAppId: 'voting.wechat.mpAppId',
-  mpSecret: 'voting.wechat.mpSecret',
-  webAppId: 'voting.wechat.webAppId',
-  webSecret: 'voting.wechat.webSecret',
-} as const;
 
 /** How long a sign-in link lives: a person scans or is redirected within minutes. */
 const STATE_TTL_MS = 10 * 60_000;

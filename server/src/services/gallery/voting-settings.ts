@@ -11,32 +11,30 @@ import {
   type VoterMode,
   type VotingRule,
 } from '../../../../common/gallery';
+import {
+  COUNT_DELAY_SETTING,
+  COUNT_DISPLAY_SETTING,
+  GALLERY_BEFORE_VOTING_SETTING,
+  PER_DAY_TOTAL_SETTING,
+  PHASES_SETTING,
+  POW_BASE_SETTING,
+  POW_STEP_UP_SETTING,
+  RATE_SETTING,
+  STEP_UP_SETTING,
+  STRIP_PLUS_TAGS_SETTING,
+  SUBNET_SETTING,
+  TRANSPARENCY_SETTING,
+  VOTER_MODE_SETTING,
+  VOTING_RULE_SETTING,
+} from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { readKeys } from '../../db/repos/gallery/votes';
 import { AppError } from '../../errors';
 import { contestDay } from '../contest/contest-day';
-import { isPhaseOpen, PHASES_SETTING, phaseWindows } from '../contest/contest-info';
-import { GALLERY_BEFORE_VOTING_SETTING, type GalleryOpening, galleryOpening } from './gallery-opening';
+import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
+import { type GalleryOpening, galleryOpening } from './gallery-opening';
 
-/** Settings keys the console edits; defaults live here. */
-export const VOTING_RULE_SETTING = 'voting.rule';
-export const STEP_UP_SETTING = 'voting.stepUpPerHour';
-export const RATE_SETTING = 'voting.ratePerMinute';
-export const POW_BASE_SETTING = 'voting.powBase';
-export const POW_STEP_UP_SETTING = 'voting.powStepUp';
-export const SUBNET_SETTING = 'voting.subnetPerHour';
-export const VOTER_MODE_SETTING = 'voting.voterMode';
-/** Votes per voter and day under the `perDayTotal` rule. */
-export const PER_DAY_TOTAL_SETTING = 'voting.perDayTotal';
-/** E-mail voting: strip `+tags` of every provider, not only Gmail's (common/email.ts). Off by default. */
-export const STRIP_PLUS_TAGS_SETTING = 'voting.stripPlusTags';
-
-/** How visitors see counts while voting runs (`common/gallery.ts` COUNT_DISPLAYS) and the delayed interval. */
-export const COUNT_DISPLAY_SETTING = 'voting.countDisplay';
-export const COUNT_DELAY_SETTING = 'voting.countDelayMinutes';
-/** The organiser's switch for the public transparency page (shown only once voting has closed, too). */
-export const TRANSPARENCY_SETTING = 'voting.transparencyPublished';
-
+/** The defaults of the settings the console edits (their keys are in common/settings-keys.ts). */
 export const DEFAULT_RULE: VotingRule = 'perEntry';
 export const DEFAULT_VOTER_MODE: VoterMode = 'anonymous';
 /** From this many counted votes from one address within an hour, the proof of work gets far harder (0 = never). */

@@ -2,6 +2,7 @@ import type { EntryGroup } from '../../../../common/constants';
 import { Code } from '../../../../common/errors';
 import type { PublicResults, ResultsState } from '../../../../common/jury/api-types';
 import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
+import { RESULTS_SETTING } from '../../../../common/settings-keys';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import { countUnmailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/entries/repository';
@@ -15,8 +16,6 @@ import { groupKeys } from '../entry-form/definitions';
 import { jobQueued } from '../jobs/wake';
 import { sendMail } from '../mail/send-mail';
 import { buildRanking } from './ranking';
-
-const RESULTS_SETTING = 'results.published';
 
 type Names = Record<Locale, string>;
 type SnapshotWinner = {

@@ -1,9 +1,9 @@
 import type { JurySettings } from '../../../../common/jury/schemas';
+import { JURY_SETTINGS } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 
-const JURY_SETTINGS = 'jury.settings';
 /** Open judging and a 70/30 jury/public split until the organiser says otherwise. */
 const DEFAULTS: JurySettings = { blind: false, juryWeight: 70, publicWeight: 30 };
 

@@ -1,4 +1,5 @@
-import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_SETTING, type PrivacyFacts } from '../../../../common/privacy';
+import { PRIVACY_RETENTION_DEFAULT_DAYS, type PrivacyFacts } from '../../../../common/privacy';
+import { PRIVACY_RETENTION_SETTING } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { readSettings } from '../../db/repos/settings';
 

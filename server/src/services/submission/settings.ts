@@ -2,17 +2,13 @@ import type { PhaseWindow } from '../../../../common/api-types';
 import { UPLOAD_GRACE_DEFAULT_MINUTES, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
 import { Code } from '../../../../common/errors';
 import { EMPOWER_MAX_BYTES_DEFAULT, ENTRY_LIMIT_DEFAULT, type SubmissionInfo } from '../../../../common/schemas/entry';
+import { EMPOWER_MAX_BYTES_SETTING, ENTRY_LIMIT_SETTING, UPLOAD_GRACE_SETTING } from '../../../../common/settings-keys';
 import type { Db } from '../../db/database';
 import { countActiveEntries, listUserEntries } from '../../db/repos/entries/repository';
 import { readSettings } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 import { sentBack } from '../entries/status';
-
-/** Settings keys the console edits; defaults live here. */
-export const ENTRY_LIMIT_SETTING = 'submission.entryLimit';
-export const EMPOWER_MAX_BYTES_SETTING = 'submission.empowerMaxBytes';
-export const UPLOAD_GRACE_SETTING = 'submission.uploadGraceMinutes';
 
 /**
  * `graceEnd`: until when an upload begun before the deadline may go on, and the entry it belongs to still be

@@ -1,10 +1,11 @@
 import { Code } from '../../../../common/errors';
+import { TRANSPARENCY_SETTING } from '../../../../common/settings-keys';
 import type { ChainHead } from '../../../../common/vote-check';
 import type { Db } from '../../db/database';
 import { writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { currentChainHead } from '../gallery/transparency';
-import { forgetVotingSettings, TRANSPARENCY_SETTING, votingSettings } from '../gallery/voting-settings';
+import { forgetVotingSettings, votingSettings } from '../gallery/voting-settings';
 
 export type TransparencyState = { published: boolean; votingClosed: boolean; chain: ChainHead };
 

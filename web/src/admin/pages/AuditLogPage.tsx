@@ -1,15 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AuditItem, AuditLogQuery, AuditPage } from '../../../../common/console/audit';
-import { qs } from '../../api/query-string';
-import { adminGet, downloadCsv } from '../api';
+import type { AuditItem } from '../../../../common/console/audit';
+import { type AuditFilter, downloadAuditCsv, useAuditLog } from '../queries/audit';
 import { ToolbarSearch } from '../ToolbarSearch';
-import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
+import { tablePagination } from '../table-pagination';
 
-type Filter = Omit<AuditLogQuery, 'pageSize'>;
+type Filter = AuditFilter;
 
 /** A before/after value as text: a note as it is, anything else as indented JSON. */
 const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
@@ -19,11 +17,7 @@ export function AuditLogPage() {
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
   const [filter, setFilter] = useState<Filter>({ page: 1 });
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'audit', filter],
-    queryFn: ({ signal }) => adminGet<AuditPage>(`/api/admin/audit${qs({ ...filter, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useAuditLog(filter);
   const setDates = (range: [Dayjs | null, Dayjs | null] | null) =>
     setFilter({ ...filter, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString(), page: 1 });
   const { page: _, ...exported } = filter;
@@ -51,7 +45,7 @@ export function AuditLogPage() {
           placeholder={[f('console.audit.dates'), f('console.audit.dates')]}
           onChange={(range) => setDates(range as [Dayjs | null, Dayjs | null] | null)}
         />
-        <Button onClick={() => void downloadCsv(`/api/admin/exports/audit.csv${qs(exported)}`, 'audit.csv')}>
+        <Button onClick={() => void downloadAuditCsv(exported)}>
           <FormattedMessage id="console.audit.export" />
         </Button>
       </div>

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContentRow } from '../../../../common/console/api-types';
 import { showFieldErrors } from '../../api/form-errors';
-import { adminSend } from '../api';
 import { KIND_DEFS, type KindName } from '../content-fields';
 import { ExhibitionVideoInput } from '../ExhibitionVideoInput';
 import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
+import { saveContent } from '../queries/content';
 import { urlRule } from '../url-rule';
 
 /** Create or edit one item of a content kind; `row` null means a new item with `initial` values. */
@@ -60,12 +60,10 @@ export function ContentEditor({
             : v;
     }
     setSaving(true);
-    const saved = await (row ? adminSend('PUT', `/api/admin/content/${kind}/${row.id}`, body) : adminSend('POST', `/api/admin/content/${kind}`, body)).catch(
-      (err: unknown) => {
-        showFieldErrors(form, err);
-        return null;
-      },
-    );
+    const saved = await saveContent(kind, row?.id ?? null, body).catch((err: unknown) => {
+      showFieldErrors(form, err);
+      return null;
+    });
     setSaving(false);
     if (!saved) return;
     void message.success(f('console.content.saved'));

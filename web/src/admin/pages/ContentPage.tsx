@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams } from 'react-router';
-import type { Paged } from '../../../../common/api-types';
 import type { AdminContentRow } from '../../../../common/console/api-types';
 import { missingLocales } from '../../../../common/console/missing-locales';
-import { qs } from '../../api/query-string';
-import { adminGet, adminSend } from '../api';
 import { emptyValues, isKindName, KIND_DEFS } from '../content-fields';
 import { MissingLocaleTags } from '../MissingLocales';
-import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
+import { deleteContent, publishNews, useContentList } from '../queries/content';
+import { adminKeys } from '../queries/keys';
+import { tablePagination } from '../table-pagination';
 import { ContentEditor } from './ContentEditor';
 import { TemplateFileButton } from './TemplateFileButton';
 
@@ -28,23 +27,18 @@ export function ContentPage() {
   const [editing, setEditing] = useState<AdminContentRow | null>(null);
   const [creating, setCreating] = useState<Record<string, unknown> | null>(null);
   const valid = isKindName(kind);
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'content', kind, page],
-    queryFn: ({ signal }) => adminGet<Paged<AdminContentRow>>(`/api/admin/content/${kind}${qs({ page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-    enabled: valid,
-  });
+  const { data, isFetching } = useContentList(kind, page, valid);
   if (!valid) return <Navigate to="/" replace />;
   const def = KIND_DEFS[kind];
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'content', kind] });
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.content(kind) });
 
   const publish = async (row: AdminContentRow, published: boolean) => {
-    if (await adminSend('POST', `/api/admin/news/${row.id}/publish`, { published }).catch(() => null)) void message.success(f('console.content.saved'));
+    if (await publishNews(row.id, published).catch(() => null)) void message.success(f('console.content.saved'));
     await refresh();
   };
   const remove = async (row: AdminContentRow) => {
     if (
-      await adminSend('DELETE', `/api/admin/content/${kind}/${row.id}`).then(
+      await deleteContent(kind, row.id).then(
         () => true,
         () => false,
       )

@@ -1,14 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EditablePage } from '../../../../common/console/api-types';
 import { missingLocales } from '../../../../common/console/missing-locales';
 import { PAGE_SLUGS, type PageSlug } from '../../../../common/constants';
-import { adminGet, adminSend } from '../api';
 import type { FieldDef } from '../content-fields';
 import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
 import { MissingLocaleTags } from '../MissingLocales';
+import { publishPage, savePage, useAllPages, usePage } from '../queries/content';
+import { adminKeys } from '../queries/keys';
 
 const FIELDS: FieldDef[] = [
   { name: 'title', label: 'console.field.title' },
@@ -52,9 +53,9 @@ export function EditablePagesPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const { converted, load: loadConverted, onValuesChange } = useConvertedFields();
-  const { data } = useQuery({ queryKey: ['admin', 'page', slug], queryFn: ({ signal }) => adminGet<EditablePage>(`/api/admin/pages/${slug}`, signal) });
+  const { data } = usePage(slug);
   // Every page's texts, so the picker can say which pages lack a language.
-  const { data: all } = useQuery({ queryKey: ['admin', 'page', 'all'], queryFn: ({ signal }) => adminGet<EditablePage[]>('/api/admin/pages', signal) });
+  const { data: all } = useAllPages();
   const gaps = new Map((all ?? []).map((p) => [p.slug, missingLocales(p.i18n, FIELD_NAMES)]));
 
   useEffect(() => {
@@ -64,14 +65,14 @@ export function EditablePagesPage() {
     form.setFieldsValue({ i18n: textsToForm(data.i18n, FIELDS) });
   }, [data, form, loadConverted]);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'page'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.pages });
 
   /** Saves the form's texts; null when the form or the server refused them (already shown). */
   const saveTexts = async (): Promise<EditablePage | null> => {
     const values = (await form.validateFields().catch(() => null)) as { i18n: Record<string, Record<string, unknown>> } | null;
     if (!values) return null;
     const body = { i18n: textsFromForm(values.i18n, FIELDS, converted), extra: data?.extra ?? {} };
-    return adminSend<EditablePage>('PUT', `/api/admin/pages/${slug}`, body).catch(() => null);
+    return savePage(slug, body).catch(() => null);
   };
 
   const run = async (action: () => Promise<string | null>) => {
@@ -89,11 +90,10 @@ export function EditablePagesPage() {
   const publish = () =>
     run(async () => {
       if (!(await saveTexts())) return null;
-      const live = await adminSend<EditablePage>('POST', `/api/admin/pages/${slug}/publish`, { published: true }).catch(() => null);
+      const live = await publishPage(slug, true).catch(() => null);
       return live ? 'console.pages.nowPublished' : null;
     });
-  const unpublish = () =>
-    run(async () => ((await adminSend('POST', `/api/admin/pages/${slug}/publish`, { published: false }).catch(() => null)) ? 'console.pages.nowDraft' : null));
+  const unpublish = () => run(async () => ((await publishPage(slug, false).catch(() => null)) ? 'console.pages.nowDraft' : null));
 
   return (
     <>

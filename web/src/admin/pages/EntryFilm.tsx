@@ -5,8 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MediaStatus } from '../../../../common/media';
 import { useCurrentUser } from '../../app/current-user';
 import { HlsVideo } from '../../components/media/HlsVideo';
-import { adminSend } from '../api';
 import { FilmStatusTag } from '../FilmStatusTag';
+import { rerunTranscode } from '../queries/entries';
 
 /**
  * The entry's film in the drawer: the renditions the pipeline made, in the gallery's player (HLS with the
@@ -34,7 +34,7 @@ export function EntryFilm({
   const rerun = async () => {
     setRerunning(true);
     try {
-      const ok = await adminSend<MediaStatus>('POST', `/api/media/entries/${entryId}/transcode`).catch(() => null);
+      const ok = await rerunTranscode(entryId).catch(() => null);
       if (ok) void message.success(intl.formatMessage({ id: 'console.detail.film.rerunQueued' }));
       await onChanged();
     } finally {

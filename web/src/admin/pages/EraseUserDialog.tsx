@@ -3,7 +3,8 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminUser } from '../../../../common/console/api-types';
-import { adminSend } from '../api';
+import { adminKeys } from '../queries/keys';
+import { eraseUser } from '../queries/users';
 
 /**
  * "Erase personal data" for a person who asked and cannot do it themselves: the organiser types the person's
@@ -22,12 +23,12 @@ export function EraseUserDialog({ user, onClose }: { user: AdminUser | null; onC
   const erase = async () => {
     if (!user) return;
     setBusy(true);
-    const done = await adminSend('POST', `/api/admin/users/${user.id}/erase`, { email: typed }).catch(() => null);
+    const done = await eraseUser(user.id, typed).catch(() => null);
     setBusy(false);
     if (!done) return;
     void message.success(f('console.users.erased'));
-    await qc.invalidateQueries({ queryKey: ['admin', 'users'] });
-    await qc.invalidateQueries({ queryKey: ['admin', 'erasures'] });
+    await qc.invalidateQueries({ queryKey: adminKeys.users });
+    await qc.invalidateQueries({ queryKey: adminKeys.erasures });
     form.resetFields();
     onClose();
   };

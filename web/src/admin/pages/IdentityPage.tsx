@@ -1,14 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Skeleton, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SOCIAL_LINKS } from '../../../../common/identity';
 import type { AdminIdentity } from '../../../../common/schemas/identity';
 import { showFieldErrors } from '../../api/form-errors';
-import { adminGet, adminSend } from '../api';
 import type { FieldDef } from '../content-fields';
 import { ImageUrlInput } from '../ImageUrlInput';
 import { LocaleTexts, textsFromForm, textsToForm, useConvertedFields } from '../LocaleTexts';
+import { adminKeys } from '../queries/keys';
+import { saveIdentity, useIdentity } from '../queries/settings';
+import { SubmitButton } from '../SubmitButton';
 import { urlRule } from '../url-rule';
 
 const FIELDS: FieldDef[] = [
@@ -41,7 +43,7 @@ export function IdentityPage() {
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const { converted, load: loadConverted, onValuesChange } = useConvertedFields();
-  const { data } = useQuery({ queryKey: ['admin', 'identity'], queryFn: ({ signal }) => adminGet<AdminIdentity>('/api/admin/identity', signal) });
+  const { data } = useIdentity();
 
   useEffect(() => {
     if (!data) return;
@@ -52,12 +54,12 @@ export function IdentityPage() {
 
   const save = async (v: FormValues) => {
     const body = { ...v, i18n: textsFromForm(v.i18n, FIELDS, converted) };
-    const saved = await adminSend<AdminIdentity>('PUT', '/api/admin/identity', body).catch((err: unknown) => {
+    const saved = await saveIdentity(body).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
     if (saved) void message.success(f('console.identity.saved'));
-    await qc.invalidateQueries({ queryKey: ['admin', 'identity'] });
+    await qc.invalidateQueries({ queryKey: adminKeys.identity });
   };
 
   const colour = Form.useWatch('primaryColor', form);
@@ -112,9 +114,7 @@ export function IdentityPage() {
           <Input />
         </Form.Item>
 
-        <Button type="primary" htmlType="submit">
-          <FormattedMessage id="console.content.save" />
-        </Button>
+        <SubmitButton labelKey="console.content.save" />
       </Form>
     </>
   );

@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import type { Role } from '../../../../common/api-types';
 import { Code } from '../../../../common/errors';
-import { request, setAccessToken } from '../../api/request';
+import { setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
 import { errorText } from '../../i18n/error-text';
-
-type LoginAnswer = { token: string; user: { role: Role } };
+import { signIn } from '../queries/session';
+import { SignInCard } from '../SignInCard';
+import { SubmitButton } from '../SubmitButton';
 
 /** /admin/#/login: the console's sign-in, also where an expired session lands. */
 export function LoginPage() {
@@ -25,7 +25,7 @@ export function LoginPage() {
     setBusy(true);
     setNotAdmin(false);
     try {
-      const answer = await request<LoginAnswer>('/api/auth/login', { method: 'POST', body: values, level: 'error' });
+      const answer = await signIn(values);
       setAccessToken(answer.token);
       await refresh();
       if (answer.user.role === 'admin') navigate('/', { replace: true });
@@ -39,32 +39,25 @@ export function LoginPage() {
   };
 
   return (
-    <main className="console-login">
-      <Card>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-          <FormattedMessage id="console.login.title" />
-        </Typography.Title>
-        {notAdmin && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={intl.formatMessage({ id: 'console.login.notAdmin' })} />}
-        <Form layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item
-            name="email"
-            label={intl.formatMessage({ id: 'console.login.email' })}
-            rules={[{ required: true, type: 'email', message: errorText(Code.EmailFormat) }]}
-          >
-            <Input autoComplete="username" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={intl.formatMessage({ id: 'console.login.password' })}
-            rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            <FormattedMessage id="console.login.submit" />
-          </Button>
-        </Form>
-      </Card>
-    </main>
+    <SignInCard titleKey="console.login.title">
+      {notAdmin && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={intl.formatMessage({ id: 'console.login.notAdmin' })} />}
+      <Form layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+        <Form.Item
+          name="email"
+          label={intl.formatMessage({ id: 'console.login.email' })}
+          rules={[{ required: true, type: 'email', message: errorText(Code.EmailFormat) }]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={intl.formatMessage({ id: 'console.login.password' })}
+          rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <SubmitButton labelKey="console.login.submit" loading={busy} block />
+      </Form>
+    </SignInCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,7 +6,9 @@ import { Link, useParams } from 'react-router';
 import { LOCALE_LABELS, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
 import { type AdminMailTemplate, MAIL_KINDS, type MailKind, type MailLocaleText, type MailPreview } from '../../../../common/mail-templates';
 import { showFieldErrors } from '../../api/form-errors';
-import { adminGet, adminSend } from '../api';
+import { adminKeys } from '../queries/keys';
+import { previewMail, resetMailTemplate, saveMailTemplate, sendTestMail, useMailTemplate, useMailTemplates } from '../queries/mail';
+import { SubmitButton } from '../SubmitButton';
 
 type FormValues = { i18n: Record<Locale, MailLocaleText> };
 
@@ -58,10 +60,7 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
   const [form] = Form.useForm<FormValues>();
   const [locale, setLocale] = useState<Locale>('zh-CN');
   const [preview, setPreview] = useState<MailPreview | null>(null);
-  const { data } = useQuery({
-    queryKey: ['admin', 'mail-templates', kind],
-    queryFn: ({ signal }) => adminGet<AdminMailTemplate>(`/api/admin/mail-templates/${kind}`, signal),
-  });
+  const { data } = useMailTemplate(kind);
 
   useEffect(() => {
     if (!data) return;
@@ -69,7 +68,7 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
     form.setFieldsValue({ i18n: formTexts(data) });
   }, [data, form]);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'mail-templates'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.mailTemplates });
   const current = () => ({ locale, ...(form.getFieldValue(['i18n', locale]) as MailLocaleText) });
   /** A refusal of the current tab's text shows under its field (the request layer has shown any other). */
   const onCurrent = (err: unknown) => {
@@ -78,7 +77,7 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
   };
 
   const save = async (v: FormValues) => {
-    const saved = await adminSend<AdminMailTemplate>('PUT', `/api/admin/mail-templates/${kind}`, v).catch((err: unknown) => {
+    const saved = await saveMailTemplate(kind, v).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
@@ -86,15 +85,15 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
     await refresh();
   };
   const showPreview = async () => {
-    const p = await adminSend<MailPreview>('POST', `/api/admin/mail-templates/${kind}/preview`, current()).catch(onCurrent);
+    const p = await previewMail(kind, current()).catch(onCurrent);
     if (p) setPreview(p);
   };
   const testSend = async () => {
-    const r = await adminSend<{ to: string }>('POST', `/api/admin/mail-templates/${kind}/test`, current()).catch(onCurrent);
+    const r = await sendTestMail(kind, current()).catch(onCurrent);
     if (r) void message.success(f('console.mailTemplates.testSent', { email: r.to }));
   };
   const reset = async () => {
-    const r = await adminSend<AdminMailTemplate>('DELETE', `/api/admin/mail-templates/${kind}`).catch(() => null);
+    const r = await resetMailTemplate(kind).catch(() => null);
     if (r) void message.success(f('console.mailTemplates.resetDone'));
     setPreview(null);
     await refresh();
@@ -153,9 +152,7 @@ function MailTemplateEditor({ kind }: { kind: MailKind }) {
           }))}
         />
         <Space wrap>
-          <Button type="primary" htmlType="submit">
-            <FormattedMessage id="console.content.save" />
-          </Button>
+          <SubmitButton labelKey="console.content.save" />
           <Button onClick={() => void showPreview()}>{f('console.mailTemplates.preview')}</Button>
           <Button onClick={() => void testSend()}>{f('console.mailTemplates.testSend')}</Button>
           <Popconfirm title={f('console.mailTemplates.resetConfirm')} onConfirm={() => void reset()}>
@@ -173,11 +170,7 @@ export function MailTemplatesPage() {
   const { kind } = useParams();
   const intl = useIntl();
   const f = (id: string) => intl.formatMessage({ id });
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'mail-templates'],
-    queryFn: ({ signal }) => adminGet<AdminMailTemplate[]>('/api/admin/mail-templates', signal),
-    enabled: !kind,
-  });
+  const { data, isFetching } = useMailTemplates(!kind);
   if (isKind(kind)) return <MailTemplateEditor kind={kind} />;
   return (
     <>

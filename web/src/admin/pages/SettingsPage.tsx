@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, InputNumber, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge';
@@ -9,7 +9,9 @@ import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common
 import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
-import { adminGet, adminSend } from '../api';
+import { adminKeys } from '../queries/keys';
+import { saveSettings, useSettings } from '../queries/settings';
+import { SubmitButton } from '../SubmitButton';
 import { PhaseEditor } from './PhaseEditor';
 
 type FormValues = ConsoleSettings;
@@ -21,19 +23,19 @@ export function SettingsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const { data } = useQuery({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => adminGet<ConsoleSettingsView>('/api/admin/settings', signal) });
+  const { data } = useSettings();
 
   useEffect(() => {
     if (data) form.setFieldsValue(data);
   }, [data, form]);
 
   const save = async (v: FormValues) => {
-    const saved = await adminSend('PUT', '/api/admin/settings', v).catch((err: unknown) => {
+    const saved = await saveSettings(v).catch((err: unknown) => {
       showFieldErrors(form, err);
       return null;
     });
     if (saved) void message.success(f('console.settings.saved'));
-    await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
+    await qc.invalidateQueries({ queryKey: adminKeys.settings });
   };
 
   if (!data) return <Skeleton active />;
@@ -140,9 +142,7 @@ export function SettingsPage() {
         >
           <InputNumber min={PRIVACY_RETENTION_RANGE.min} max={PRIVACY_RETENTION_RANGE.max} precision={0} suffix={f('console.unit.days')} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          <FormattedMessage id="console.content.save" />
-        </Button>
+        <SubmitButton labelKey="console.content.save" />
       </Form>
     </>
   );

@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TEMPLATE_ACCEPT, type TemplateFileUpload } from '../../../../common/console/uploads';
-import { adminUpload } from '../api';
+import { TEMPLATE_ACCEPT } from '../../../../common/console/uploads';
+import { replaceTemplateFile } from '../queries/content';
 
 /** Replaces one template's file at once: the public download links serve the new file from then on. */
 export function TemplateFileButton({ id, onReplaced }: { id: number; onReplaced: () => void }) {
@@ -13,8 +13,7 @@ export function TemplateFileButton({ id, onReplaced }: { id: number; onReplaced:
 
   const send = async (file: File) => {
     setBusy(true);
-    const path = `/api/admin/templates/${id}/file?name=${encodeURIComponent(file.name)}`;
-    const saved = await adminUpload<TemplateFileUpload>(path, file).catch(() => null);
+    const saved = await replaceTemplateFile(id, file).catch(() => null);
     setBusy(false);
     if (!saved) return;
     void message.success(intl.formatMessage({ id: 'console.templates.replaced' }, { name: saved.fileName }));

@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '../../../../common/api-types';
 import type { AdminUser } from '../../../../common/console/api-types';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/console/staff';
 import { ERASED_EMAIL_DOMAIN } from '../../../../common/privacy';
-import { qs } from '../../api/query-string';
 import { useCurrentUser } from '../../app/current-user';
-import { adminGet, adminSend } from '../api';
+import { adminKeys } from '../queries/keys';
+import { setUserDisabled, setUserRole, useUsers } from '../queries/users';
 import { ToolbarSearch } from '../ToolbarSearch';
-import { CONSOLE_PAGE_SIZE, tablePagination } from '../table-pagination';
+import { tablePagination } from '../table-pagination';
 import { EraseUserDialog } from './EraseUserDialog';
 import { ErasureRecord } from './ErasureRecord';
 
@@ -30,14 +29,10 @@ export function UsersPage() {
   const [q, setQ] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: ['admin', 'users', q, page],
-    queryFn: ({ signal }) => adminGet<Paged<AdminUser>>(`/api/admin/users${qs({ q, page, pageSize: CONSOLE_PAGE_SIZE })}`, signal),
-    placeholderData: keepPreviousData,
-  });
-  const act = async (path: string, body: unknown) => {
-    if (await adminSend('POST', path, body).catch(() => null)) void message.success(f('console.content.saved'));
-    await qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const { data, isFetching } = useUsers(q, page);
+  const act = async (change: () => Promise<unknown>) => {
+    if (await change().catch(() => null)) void message.success(f('console.content.saved'));
+    await qc.invalidateQueries({ queryKey: adminKeys.users });
   };
 
   return (
@@ -95,11 +90,11 @@ export function UsersPage() {
               u.id === currentUser?.id || isErased(u) ? null : (
                 <Space size={4} wrap>
                   {u.disabledAt ? (
-                    <Button size="small" onClick={() => void act(`/api/admin/users/${u.id}/disable`, { disabled: false })}>
+                    <Button size="small" onClick={() => void act(() => setUserDisabled(u.id, false))}>
                       <FormattedMessage id="console.users.enable" />
                     </Button>
                   ) : (
-                    <Popconfirm title={f('console.users.confirmDisable')} onConfirm={() => void act(`/api/admin/users/${u.id}/disable`, { disabled: true })}>
+                    <Popconfirm title={f('console.users.confirmDisable')} onConfirm={() => void act(() => setUserDisabled(u.id, true))}>
                       <Button size="small" danger>
                         <FormattedMessage id="console.users.disable" />
                       </Button>
@@ -111,7 +106,7 @@ export function UsersPage() {
                       style={{ width: 120 }}
                       aria-label={intl.formatMessage({ id: 'console.users.changeRole' }, { email: u.email })}
                       value={u.role}
-                      onChange={(role) => void act(`/api/admin/users/${u.id}/role`, { role })}
+                      onChange={(role) => void act(() => setUserRole(u.id, role))}
                       options={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: f(roleLabel(r)) }))}
                     />
                   )}

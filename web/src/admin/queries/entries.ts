@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Paged } from '../../../../common/api-types';
 import type { AdminEntryDetail, AdminEntrySummary, BulkResult } from '../../../../common/console/api-types';
 import type { EntryFileInfo } from '../../../../common/console/uploads';
+import type { MediaStatus } from '../../../../common/media';
 import { qs } from '../../api/query-string';
 import { filmPollInterval } from '../../components/media/media-status';
 import { adminGet, adminSend, downloadCsv } from '../api';
@@ -36,6 +37,8 @@ export const approveEntry = (id: number) => adminSend<AdminEntryDetail>('POST', 
 export const rejectEntry = (id: number, reason: string) => adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${id}/reject`, { reason });
 export const requestEntryChanges = (id: number, note: string) => adminSend<{ mailed: boolean }>('POST', `/api/admin/entries/${id}/request-changes`, { note });
 export const setEntryAward = (id: number, award: string | null) => adminSend('POST', `/api/admin/entries/${id}/award`, { award });
+/** Runs the film pipeline again for the entry (the organiser's re-run after a failure). */
+export const rerunTranscode = (id: number) => adminSend<MediaStatus>('POST', `/api/media/entries/${id}/transcode`);
 export const bulkEntries = (body: Record<string, unknown> & { ids: number[] }) => adminSend<BulkResult>('POST', '/api/admin/entries/bulk', body);
 /** The entries the filters show (status, group, search), as CSV. */
 export const downloadEntriesCsv = (filters: Pick<EntryFilters, 'status' | 'group' | 'q'>) =>

@@ -13,6 +13,14 @@ export const adminKeys = {
   entry: (id: number) => ['admin', 'entry', id] as const,
   votes: ['admin', 'votes'] as const,
   voteTransparency: ['admin', 'votes', 'transparency'] as const,
+  users: ['admin', 'users'] as const,
+  audit: ['admin', 'audit'] as const,
+  settings: ['admin', 'settings'] as const,
+  identity: ['admin', 'identity'] as const,
+  content: (kind: string) => ['admin', 'content', kind] as const,
+  pages: ['admin', 'page'] as const,
+  mediaLibrary: ['admin', 'media-library'] as const,
+  mailTemplates: ['admin', 'mail-templates'] as const,
   jury: {
     awards: ['admin', 'jury', 'awards'] as const,
     criteria: ['admin', 'jury', 'criteria'] as const,
@@ -22,4 +30,12 @@ export const adminKeys = {
     ranking: ['admin', 'jury', 'ranking'] as const,
     results: ['admin', 'jury', 'results'] as const,
   },
+};
+
+/** A juror's own judging area (their sheets and progress), apart from the organiser's jury pages. */
+export const judgingKeys = {
+  state: ['jury', 'state'] as const,
+  entries: ['jury', 'entries'] as const,
+  entry: (id: number) => ['jury', 'entry', id] as const,
+  invitation: (token: string) => ['jury', 'invitation', token] as const,
 };

@@ -1,16 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Alert, App, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser } from '../../../../../common/api-types';
 import { Code } from '../../../../../common/errors';
 import { isLocale } from '../../../../../common/locales';
 import { showFieldErrors } from '../../../api/form-errors';
-import { request, setAccessToken } from '../../../api/request';
+import { setAccessToken } from '../../../api/request';
 import { useCurrentUser } from '../../../app/current-user';
 import { errorText } from '../../../i18n/error-text';
 import { useAdminLocale } from '../../AdminLocale';
+import { acceptInvitation, useInvitation } from '../../queries/judging';
+import { SignInCard } from '../../SignInCard';
+import { SubmitButton } from '../../SubmitButton';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -32,20 +33,12 @@ export function InvitePage() {
     if (isLocale(lang)) setLocale(lang);
   }, [setLocale]);
 
-  const invitation = useQuery({
-    queryKey: ['jury', 'invitation', token],
-    queryFn: () => request<{ email: string }>(`/api/jury/invitation?token=${encodeURIComponent(token)}`, { level: 'silent' }),
-    retry: false,
-  });
+  const invitation = useInvitation(token);
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const answer = await request<{ token: string | null; user: CurrentUser }>('/api/jury/invitation', {
-        method: 'POST',
-        body: { token, ...values },
-        level: 'error',
-      });
+      const answer = await acceptInvitation({ token, ...values });
       void message.success(intl.formatMessage({ id: 'jury.invite.done' }));
       // The answer signs the juror in; without a session (an account disabled meanwhile) the sign-in form says why.
       if (!answer.token) return navigate('/login', { replace: true });
@@ -60,42 +53,35 @@ export function InvitePage() {
   };
 
   return (
-    <main className="console-login">
-      <Card>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-          <FormattedMessage id="jury.invite.title" />
-        </Typography.Title>
-        {invitation.isPending ? (
-          <Spin />
-        ) : invitation.isError ? (
-          <Alert type="error" showIcon title={errorText(Code.JuryInvitationInvalid)} />
-        ) : (
-          <>
-            <Typography.Paragraph>
-              <FormattedMessage id="jury.invite.intro" values={{ email: <strong>{invitation.data.email}</strong> }} />
-            </Typography.Paragraph>
-            <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-              <Form.Item
-                name="password"
-                label={intl.formatMessage({ id: 'jury.invite.password' })}
-                rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={intl.formatMessage({ id: 'jury.invite.confirm' })}
-                rules={[{ required: true, message: errorText(Code.PasswordsDiffer) }]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy}>
-                <FormattedMessage id="jury.invite.submit" />
-              </Button>
-            </Form>
-          </>
-        )}
-      </Card>
-    </main>
+    <SignInCard titleKey="jury.invite.title">
+      {invitation.isPending ? (
+        <Spin />
+      ) : invitation.isError ? (
+        <Alert type="error" showIcon title={errorText(Code.JuryInvitationInvalid)} />
+      ) : (
+        <>
+          <Typography.Paragraph>
+            <FormattedMessage id="jury.invite.intro" values={{ email: <strong>{invitation.data.email}</strong> }} />
+          </Typography.Paragraph>
+          <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+            <Form.Item
+              name="password"
+              label={intl.formatMessage({ id: 'jury.invite.password' })}
+              rules={[{ required: true, message: errorText(Code.PasswordRequired) }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirmPassword"
+              label={intl.formatMessage({ id: 'jury.invite.confirm' })}
+              rules={[{ required: true, message: errorText(Code.PasswordsDiffer) }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <SubmitButton labelKey="jury.invite.submit" loading={busy} block />
+          </Form>
+        </>
+      )}
+    </SignInCard>
   );
 }

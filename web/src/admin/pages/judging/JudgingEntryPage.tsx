@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Grid, Row, Space, Spin, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,8 @@ import { AnswerList } from '../../../components/entry-form/AnswerList';
 import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { HlsVideo } from '../../../components/media/HlsVideo';
 import { entryNo } from '../../../pages/gallery/EntryCard';
-import { adminGet } from '../../api';
+import { useJudgingEntry } from '../../queries/judging';
+import { judgingKeys } from '../../queries/keys';
 import { EntryStateTag } from './JudgingPage';
 import { ScoreSheet } from './ScoreSheet';
 
@@ -19,12 +20,11 @@ export function JudgingEntryPage() {
   const qc = useQueryClient();
   const screens = Grid.useBreakpoint();
   const { nameOf } = useGroupNames();
-  const key = ['jury', 'entry', id];
-  const entry = useQuery({ queryKey: key, queryFn: ({ signal }) => adminGet<JuryEntryDetail>(`/api/jury/judging/entries/${id}`, signal) });
+  const entry = useJudgingEntry(id);
   const onSaved = async (next: JuryEntryDetail) => {
-    qc.setQueryData(key, next);
-    await qc.invalidateQueries({ queryKey: ['jury', 'state'] });
-    await qc.invalidateQueries({ queryKey: ['jury', 'entries'] });
+    qc.setQueryData(judgingKeys.entry(id), next);
+    await qc.invalidateQueries({ queryKey: judgingKeys.state });
+    await qc.invalidateQueries({ queryKey: judgingKeys.entries });
   };
 
   const back = (

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Progress, Row, Space, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { JudgingState, JuryEntryStatus, JuryEntrySummary } from '../../../../../common/jury/api-types';
+import type { JudgingState, JuryEntryStatus } from '../../../../../common/jury/api-types';
 import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { entryNo } from '../../../pages/gallery/EntryCard';
-import { adminGet } from '../../api';
+import { useJudgingEntries, useJudgingState } from '../../queries/judging';
 
 // Solid tags: white on these dark tones passes WCAG AA, antd's light presets do not.
 const STATE_COLOURS: Record<JuryEntryStatus, string> = { todo: 'default', scored: '#237804', recused: '#ad4e00' };
@@ -54,8 +53,8 @@ export function JudgingHeader({ state }: { state: JudgingState | undefined }) {
 export function JudgingPage() {
   const { nameOf } = useGroupNames();
   const intl = useIntl();
-  const state = useQuery({ queryKey: ['jury', 'state'], queryFn: ({ signal }) => adminGet<JudgingState>('/api/jury/judging', signal) });
-  const entries = useQuery({ queryKey: ['jury', 'entries'], queryFn: ({ signal }) => adminGet<JuryEntrySummary[]>('/api/jury/judging/entries', signal) });
+  const state = useJudgingState();
+  const entries = useJudgingEntries();
 
   return (
     <>

@@ -6,9 +6,10 @@ import type { JuryEntryDetail } from '../../../../../common/jury/api-types';
 import { COMMENT_MAX, SCORE_MAX, SCORE_MIN } from '../../../../../common/jury/schemas';
 import { showFieldErrors } from '../../../api/form-errors';
 import { errorText } from '../../../i18n/error-text';
-import { adminSend } from '../../api';
+import { type ScoreSheetValues, saveScoreSheet, setRecusal } from '../../queries/judging';
+import { SubmitButton } from '../../SubmitButton';
 
-type Values = { scores: Record<string, number>; comment: string };
+type Values = ScoreSheetValues;
 
 /**
  * One juror's sheet for one entry: a 1-10 score per criterion (its weight beside it), a private comment,
@@ -28,7 +29,7 @@ export function ScoreSheet({ entry, onSaved }: { entry: JuryEntryDetail; onSaved
   const save = async (values: Values) => {
     setBusy(true);
     try {
-      const next = await adminSend<JuryEntryDetail>('PUT', `/api/jury/judging/entries/${entry.id}/sheet`, values).catch((err: unknown) => {
+      const next = await saveScoreSheet(entry.id, values).catch((err: unknown) => {
         showFieldErrors(form, err);
         return null;
       });
@@ -41,7 +42,7 @@ export function ScoreSheet({ entry, onSaved }: { entry: JuryEntryDetail; onSaved
     }
   };
   const recuse = async (recused: boolean) => {
-    const next = await adminSend<JuryEntryDetail>('PUT', `/api/jury/judging/entries/${entry.id}/recusal`, { recused }).catch(() => null);
+    const next = await setRecusal(entry.id, recused).catch(() => null);
     if (next) await onSaved(next);
   };
 
@@ -64,9 +65,7 @@ export function ScoreSheet({ entry, onSaved }: { entry: JuryEntryDetail; onSaved
           <Form.Item name="comment" label={intl.formatMessage({ id: 'jury.sheet.comment' })}>
             <Input.TextArea rows={4} maxLength={COMMENT_MAX} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} block>
-            <FormattedMessage id="jury.sheet.save" />
-          </Button>
+          <SubmitButton labelKey="jury.sheet.save" loading={busy} block />
         </Form>
       )}
       <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>

@@ -7,6 +7,7 @@ import { LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../../../common/locales'
 import { showFieldErrors } from '../../../api/form-errors';
 import { addAward, deleteAward, useAwards } from '../../queries/jury';
 import { adminKeys } from '../../queries/keys';
+import { SubmitButton } from '../../SubmitButton';
 import { NameFields } from './NameFields';
 
 /** Named awards (Gold, Silver, Best Popularity...) in three locales; they are given on the results tab. */
@@ -68,9 +69,7 @@ export function AwardsTab() {
           <Form.Item name="sort" label={f('jury.awards.sort')} extra={f('jury.awards.sortHelp')}>
             <InputNumber min={-9999} max={9999} precision={0} />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
-            <FormattedMessage id="jury.awards.add" />
-          </Button>
+          <SubmitButton labelKey="jury.awards.add" />
         </Form>
       </Card>
     </>

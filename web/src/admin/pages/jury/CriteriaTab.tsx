@@ -9,6 +9,7 @@ import { showFieldErrors } from '../../../api/form-errors';
 import { errorText } from '../../../i18n/error-text';
 import { addCriterion, deleteCriterion, saveJurySettings, useCriteria, useJurySettings } from '../../queries/jury';
 import { adminKeys } from '../../queries/keys';
+import { SubmitButton } from '../../SubmitButton';
 import { NameFields, nameIn } from './NameFields';
 
 /** Criteria with their weights (the juror scores each 1-10), blind judging, and the jury/public split. */
@@ -88,9 +89,7 @@ export function CriteriaTab() {
             >
               <InputNumber min={1} max={100} precision={0} />
             </Form.Item>
-            <Button type="primary" htmlType="submit">
-              <FormattedMessage id="jury.criteria.add" />
-            </Button>
+            <SubmitButton labelKey="jury.criteria.add" />
           </Form>
         </Card>
       </Col>
@@ -118,9 +117,7 @@ export function CriteriaTab() {
             <Form.Item name="publicWeight" hidden>
               <InputNumber />
             </Form.Item>
-            <Button type="primary" htmlType="submit">
-              <FormattedMessage id="jury.settings.save" />
-            </Button>
+            <SubmitButton labelKey="jury.settings.save" />
           </Form>
         </Card>
       </Col>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
+import { App, Card, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Code } from '../../../../../common/errors';
@@ -10,6 +10,7 @@ import { useGroupNames } from '../../../components/entry-form/use-group-names';
 import { errorText } from '../../../i18n/error-text';
 import { inviteJuror, useJurors, useJuryMembers } from '../../queries/jury';
 import { adminKeys } from '../../queries/keys';
+import { SubmitButton } from '../../SubmitButton';
 
 type InviteValues = { email: string; locale: Locale; group: string; juryMemberId: number | null };
 const ALL = 'all';
@@ -64,9 +65,7 @@ export function JurorsTab() {
           <Form.Item name="juryMemberId" label={f('jury.jurors.member')}>
             <Select allowClear style={{ width: 180 }} options={(members.data ?? []).map((m) => ({ value: m.id, label: m.name }))} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            <FormattedMessage id="jury.jurors.send" />
-          </Button>
+          <SubmitButton labelKey="jury.jurors.send" loading={busy} />
         </Form>
       </Card>
       <Table<JurorSummary>
