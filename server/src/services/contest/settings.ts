@@ -11,6 +11,7 @@ import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { type AuditScope, recordAudit } from '../audit/audit-log';
 import { GALLERY_BEFORE_VOTING_SETTING } from '../gallery/gallery-opening';
+import { HOME_FILM_ORDER_SETTING, homeFilmOrderOf } from '../gallery/home-films';
 import { WECHAT_SETTINGS, wechatAppsFrom } from '../gallery/voter-wechat';
 import {
   COUNT_DELAY_SETTING,
@@ -45,6 +46,7 @@ export const SETTING_KEYS = {
   entryLimit: 'submission.entryLimit',
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
   galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
+  homeFilmOrder: HOME_FILM_ORDER_SETTING,
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,
   countDisplay: COUNT_DISPLAY_SETTING,
   countDelayMinutes: COUNT_DELAY_SETTING,
@@ -88,6 +90,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
     galleryBeforeVoting: s[SETTING_KEYS.galleryBeforeVoting] === true,
+    homeFilmOrder: homeFilmOrderOf(s[SETTING_KEYS.homeFilmOrder]),
     uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
     countDisplay: (s[SETTING_KEYS.countDisplay] as ConsoleSettings['countDisplay']) ?? DEFAULTS.countDisplay,
     countDelayMinutes: Number(s[SETTING_KEYS.countDelayMinutes] ?? DEFAULTS.countDelayMinutes),
@@ -130,6 +133,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
     await writeSetting(trx, SETTING_KEYS.galleryBeforeVoting, input.galleryBeforeVoting);
+    await writeSetting(trx, SETTING_KEYS.homeFilmOrder, input.homeFilmOrder);
     await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
     await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
     await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);
