@@ -77,6 +77,17 @@ export type GalleryPage = {
   opensAt: string | null;
 };
 
+/**
+ * The films strip on the home page, in the organiser's order (console setting `home.filmOrder`): the newest
+ * approved, or the most voted while counts show live (otherwise the order itself would tell the counts).
+ */
+export const HOME_FILM_ORDERS = ['newest', 'mostVoted'] as const;
+export type HomeFilmOrder = (typeof HOME_FILM_ORDERS)[number];
+/** Cards the strip shows at most (a row on a desktop, two on a phone). */
+export const HOME_FILMS_COUNT = 8;
+/** `items` is empty while the gallery is closed or nothing is approved: the page then shows no strip. */
+export type HomeFilms = { items: GalleryEntrySummary[]; order: HomeFilmOrder; voterMode: VoterMode; counts: CountsShown };
+
 /** `voteCount` is null unless counts show live; `receipt` lets the voter check later that the vote counted. */
 export type VoteResult = { entryId: number; voteCount: number | null; receipt: string };
 

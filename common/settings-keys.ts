@@ -7,6 +7,8 @@
 export const PHASES_SETTING = 'contest.phases';
 /** True when the organiser shows approved entries before voting opens (the console's switch). */
 export const GALLERY_BEFORE_VOTING_SETTING = 'gallery.beforeVoting';
+/** Which films the home page's strip shows first: the newest or the most voted. */
+export const HOME_FILM_ORDER_SETTING = 'home.filmOrder';
 
 export const VOTING_RULE_SETTING = 'voting.rule';
 export const STEP_UP_SETTING = 'voting.stepUpPerHour';

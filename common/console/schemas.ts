@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../challenge';
 import { NEWS_CATEGORIES, SPONSOR_TIERS } from '../constants';
 import { Code, codeMessage } from '../errors/codes';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, HOME_FILM_ORDERS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../gallery';
 import { PRIVACY_RETENTION_DEFAULT_DAYS, PRIVACY_RETENTION_RANGE } from '../privacy';
 import { urlField } from '../schemas/url';
 import { AWARDS, ENTRY_STATUSES, VOTING_RULES } from './constants';
@@ -140,6 +140,8 @@ export const settingsBody = z.object({
     .max(EMPOWER_MAX_MB.max * MB, codeMessage(Code.PackageLimitRange)),
   // Approved entries in the public gallery before voting opens (off: the gallery opens with voting).
   galleryBeforeVoting: z.boolean().default(false),
+  // The home page's films strip: newest approved first, or most voted first (only while counts show live).
+  homeFilmOrder: z.enum(HOME_FILM_ORDERS).default('newest'),
   // How long an upload begun before the submission deadline may go on after it (0: the deadline is hard).
   uploadGraceMinutes: z.number().int().min(0).max(UPLOAD_GRACE_MAX_MINUTES).default(UPLOAD_GRACE_DEFAULT_MINUTES),
   // How visitors see counts while voting runs, and how often delayed counts are retaken.

@@ -23,6 +23,8 @@ export type JurorSummary = {
 
 export type Criterion = { id: number; weight: number; sort: number; i18n: Names };
 export type Award = { id: number; sort: number; i18n: Names };
+/** An award as visitors see it: its name in the page's locale. */
+export type PublicAward = { id: number; name: string };
 export type CriterionForJuror = { id: number; name: string; weight: number };
 
 export type JudgingState = { locked: boolean; judging: { start: string; end: string } | null; blind: boolean; progress: JuryProgress };

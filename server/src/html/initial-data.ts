@@ -11,6 +11,7 @@ import { listNews } from '../services/content/news';
 import { listSponsors } from '../services/content/sponsors';
 import { getContestInfo } from '../services/contest/contest-info';
 import { listGallery, publicGalleryEntry } from '../services/gallery/gallery-reads';
+import { homeFilms } from '../services/gallery/home-films';
 
 /** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string; type?: string };
@@ -32,8 +33,9 @@ export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale
  */
 export const pageDataResolvers: Record<string, PageDataResolver> = {
   home: async (ctx, _search, locale) => {
-    const [contest, news, jury, sponsors] = await Promise.all([
+    const [contest, films, news, jury, sponsors] = await Promise.all([
       getContestInfo(ctx.db, ctx.config.contestTimezone),
+      homeFilms(ctx.db),
       listNews(ctx.db, locale, { page: 1, pageSize: HOME_NEWS_COUNT }),
       listJury(ctx.db, locale),
       listSponsors(ctx.db, locale),
@@ -41,6 +43,8 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
     return {
       queries: [
         { key: queryKeys.contest(), data: contest },
+        // The films strip sits under the hero: in the HTML, it does not push the page down when it arrives.
+        { key: queryKeys.homeFilms(), data: films },
         { key: queryKeys.news(locale, 1, HOME_NEWS_COUNT), data: news },
         { key: queryKeys.jury(locale), data: jury },
         { key: queryKeys.sponsors(locale), data: sponsors },

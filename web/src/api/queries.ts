@@ -13,7 +13,7 @@ import type {
 } from '../../../common/api-types';
 import type { NewsCategory, PageSlug } from '../../../common/constants';
 import type { SiteIdentity } from '../../../common/identity';
-import type { PublicResults } from '../../../common/jury/api-types';
+import type { PublicAward, PublicResults } from '../../../common/jury/api-types';
 import type { PrivacyFacts } from '../../../common/privacy';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
@@ -68,6 +68,11 @@ export function useExhibition(id: number) {
 export function useSponsors() {
   const { locale } = useLocale();
   return useQuery({ queryKey: queryKeys.sponsors(locale), queryFn: ({ signal }) => request<Sponsor[]>('/api/sponsors', { signal, level: 'notification' }) });
+}
+
+export function useAwards() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: queryKeys.awards(locale), queryFn: ({ signal }) => request<PublicAward[]>('/api/awards', { signal, level: 'notification' }) });
 }
 
 export function usePageContent(slug: PageSlug) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NEWS_CATEGORIES, PAGE_SLUGS } from '../../../../common/constants';
 import { SUPPORTED_LOCALES } from '../../../../common/locales';
 import { jsonAnswer, LOCALE_VARY, replyCached } from '../../plugins/response-cache';
+import { publicAwards } from '../../services/content/awards';
 import { getExhibition, listExhibitions } from '../../services/content/exhibitions';
 import { siteIdentity } from '../../services/content/identity';
 import { listJury } from '../../services/content/jury';
@@ -53,6 +54,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         type: 'image/png',
         body: await pageShareImage(app.ctx, req.query.locale, req.query.page),
       })),
+  );
+  // The prizes' names for the contest page: the same for every visitor of a locale, dropped by console writes.
+  app.get('/api/awards', async (req, reply) =>
+    replyCached(req, reply, { key: `awards:${req.locale}`, lifetime: 'content', sharing: 'public', vary: LOCALE_VARY }, async () =>
+      jsonAnswer(await publicAwards(db, req.locale)),
+    ),
   );
   // Who runs the contest (name, organiser, footer, QR, filings): every page shows it, so it is served from memory.
   app.get('/api/site/identity', async (req, reply) =>

@@ -13,6 +13,7 @@ import { entryShareImage } from '../../services/content/share-image';
 import { entryCaptions } from '../../services/gallery/captions';
 import { reportScam, sendContactMessage } from '../../services/gallery/contact';
 import { listGallery, publicGalleryEntry, votedFor } from '../../services/gallery/gallery-reads';
+import { homeFilms } from '../../services/gallery/home-films';
 import { renderPoster } from '../../services/gallery/poster';
 import { getScamTips } from '../../services/gallery/scam-tips';
 import { subnetOf } from '../../services/gallery/subnet';
@@ -53,6 +54,11 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       replyCached(req, reply, { key: `gallery:${JSON.stringify(req.query)}`, lifetime: 'counts', sharing: 'public' }, async () =>
         jsonAnswer(await listGallery(ctx.db, req.query)),
       ),
+  );
+
+  // The home page's films strip: the same for every visitor, kept like the list (counts at most a second old).
+  app.get('/api/gallery/home', async (req, reply) =>
+    replyCached(req, reply, { key: 'gallery-home', lifetime: 'counts', sharing: 'public' }, async () => jsonAnswer(await homeFilms(ctx.db))),
   );
 
   // The entry as everyone sees it comes from memory in two forms (voted or not); whether this visitor voted

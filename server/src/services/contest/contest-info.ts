@@ -26,8 +26,12 @@ export function isPhaseOpen(windows: PhaseWindow[], phase: Phase, now: Date): bo
   return Boolean(w && w.start <= t && t < w.end);
 }
 
-/** The phases for visitors, with the contest's zone so every page shows the organiser's times, labelled. */
+/**
+ * The phases for visitors in date order (an organiser may plan them in any order, e.g. judging before an
+ * exhibition), with the contest's zone so every page shows the organiser's times, labelled.
+ */
 export async function getContestInfo(db: Db, timeZone: string, now = new Date()): Promise<ContestInfo> {
-  const windows = phaseWindows(await readSettings(db));
+  // ISO UTC strings sort as text; equal starts keep the phases' usual order (the sort is stable).
+  const windows = phaseWindows(await readSettings(db)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   return { phases: windows, currentPhase: currentPhase(windows, now), now: now.toISOString(), timeZone, zoneLabel: zoneLabel(timeZone, now) };
 }

@@ -10,6 +10,7 @@ import {
   EMPOWER_MAX_BYTES_SETTING,
   ENTRY_LIMIT_SETTING,
   GALLERY_BEFORE_VOTING_SETTING,
+  HOME_FILM_ORDER_SETTING,
   ORGANISER_EMAIL_SETTING,
   PER_DAY_TOTAL_SETTING,
   POW_BASE_SETTING,
@@ -28,6 +29,7 @@ import type { Db } from '../../db/database';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { type AuditScope, recordAudit } from '../audit/audit-log';
+import { homeFilmOrderOf } from '../gallery/home-films';
 import { wechatAppsFrom } from '../gallery/voter-wechat';
 import {
   DEFAULT_POW_BASE,
@@ -53,6 +55,7 @@ export const SETTING_KEYS = {
   entryLimit: ENTRY_LIMIT_SETTING,
   empowerMaxBytes: EMPOWER_MAX_BYTES_SETTING,
   galleryBeforeVoting: GALLERY_BEFORE_VOTING_SETTING,
+  homeFilmOrder: HOME_FILM_ORDER_SETTING,
   uploadGraceMinutes: UPLOAD_GRACE_SETTING,
   countDisplay: COUNT_DISPLAY_SETTING,
   countDelayMinutes: COUNT_DELAY_SETTING,
@@ -96,6 +99,7 @@ export async function readConsoleSettings(db: Db, config: Config): Promise<Conso
     entryLimit: Number(s[SETTING_KEYS.entryLimit] ?? DEFAULTS.entryLimit),
     empowerMaxBytes: Number(s[SETTING_KEYS.empowerMaxBytes] ?? DEFAULTS.empowerMaxBytes),
     galleryBeforeVoting: s[SETTING_KEYS.galleryBeforeVoting] === true,
+    homeFilmOrder: homeFilmOrderOf(s[SETTING_KEYS.homeFilmOrder]),
     uploadGraceMinutes: Number(s[SETTING_KEYS.uploadGraceMinutes] ?? DEFAULTS.uploadGraceMinutes),
     countDisplay: (s[SETTING_KEYS.countDisplay] as ConsoleSettings['countDisplay']) ?? DEFAULTS.countDisplay,
     countDelayMinutes: Number(s[SETTING_KEYS.countDelayMinutes] ?? DEFAULTS.countDelayMinutes),
@@ -138,6 +142,7 @@ export async function writeConsoleSettings(db: Db, config: Config, input: Consol
     await writeSetting(trx, SETTING_KEYS.entryLimit, input.entryLimit);
     await writeSetting(trx, SETTING_KEYS.empowerMaxBytes, input.empowerMaxBytes);
     await writeSetting(trx, SETTING_KEYS.galleryBeforeVoting, input.galleryBeforeVoting);
+    await writeSetting(trx, SETTING_KEYS.homeFilmOrder, input.homeFilmOrder);
     await writeSetting(trx, SETTING_KEYS.uploadGraceMinutes, input.uploadGraceMinutes);
     await writeSetting(trx, SETTING_KEYS.countDisplay, input.countDisplay);
     await writeSetting(trx, SETTING_KEYS.countDelayMinutes, input.countDelayMinutes);

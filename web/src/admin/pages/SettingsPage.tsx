@@ -6,7 +6,7 @@ import { POW_BASE_RANGE, POW_STEP_UP_RANGE } from '../../../../common/challenge'
 import { VOTING_RULES } from '../../../../common/console/constants';
 import type { ConsoleSettings, ConsoleSettingsView } from '../../../../common/console/schemas';
 import { EMPOWER_MAX_MB, MB, UPLOAD_GRACE_MAX_MINUTES } from '../../../../common/console/uploads';
-import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
+import { COUNT_DELAY_RANGE, COUNT_DISPLAYS, HOME_FILM_ORDERS, PER_DAY_TOTAL_RANGE, VOTER_MODES } from '../../../../common/gallery';
 import { PRIVACY_RETENTION_RANGE } from '../../../../common/privacy';
 import { showFieldErrors } from '../../api/form-errors';
 import { adminKeys } from '../queries/keys';
@@ -58,6 +58,9 @@ export function SettingsPage() {
           valuePropName="checked"
         >
           <Switch />
+        </Form.Item>
+        <Form.Item name="homeFilmOrder" label={f('console.settings.homeFilmOrder')} extra={f('console.settings.homeFilmOrderHint')}>
+          <Radio.Group options={HOME_FILM_ORDERS.map((o) => ({ value: o, label: f(`console.settings.homeFilmOrder.${o}`) }))} />
         </Form.Item>
         <Form.Item
           name="uploadGraceMinutes"

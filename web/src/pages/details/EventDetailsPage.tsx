@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageKey } from '../../../../common/i18n/index';
-import { useContest, usePageContent } from '../../api/queries';
+import { useAwards, useContest, usePageContent } from '../../api/queries';
 import { CheckList } from '../../components/CheckList';
 import { EmptyState } from '../../components/EmptyState';
 import { GroupCards } from '../../components/GroupCards';
@@ -34,6 +34,7 @@ export default function EventDetailsPage() {
   const intl = useIntl();
   const page = usePageContent('eventDetails');
   const contest = useContest();
+  const awards = useAwards().data ?? [];
   return (
     <>
       <PageHeader title={page.data?.title || intl.formatMessage({ id: 'route.eventDetails' })} docTitle={intl.formatMessage({ id: 'route.eventDetails' })} />
@@ -51,6 +52,18 @@ export default function EventDetailsPage() {
           <TitledSection headingId="groups" titleKey="details.groupsTitle">
             <GroupCards />
           </TitledSection>
+          {awards.length > 0 && (
+            <TitledSection headingId="prizes" titleKey="details.prizesTitle">
+              <p className="muted">
+                <FormattedMessage id="details.prizesLead" />
+              </p>
+              <ul className="prize-list" data-testid="prize-list">
+                {awards.map((a) => (
+                  <li key={a.id}>{a.name}</li>
+                ))}
+              </ul>
+            </TitledSection>
+          )}
           <TitledSection headingId="requirements" titleKey="details.requirementsTitle">
             <div className="req-grid">
               <RequirementGroup titleKey="details.imagesTitle" noteKey="details.imageFormat" rules={IMAGE_RULES} />

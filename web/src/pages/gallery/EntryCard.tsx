@@ -22,12 +22,15 @@ export function EntryCard({
   votingOpen,
   voterMode,
   counts,
+  titleTag: Title = 'h2',
 }: {
   entry: GalleryEntrySummary;
   priority?: boolean;
   votingOpen: boolean;
   voterMode: VoterMode;
   counts?: CountsShown;
+  /** h3 where the cards sit under a section's h2 (the home page), so the headings keep their order. */
+  titleTag?: 'h2' | 'h3';
 }) {
   const { link } = useLocale();
   const { nameOf } = useGroupNames();
@@ -53,9 +56,9 @@ export function EntryCard({
           <span className={`entry-card-group entry-card-group--${entry.group}`}>{nameOf(entry.group)}</span>
         </div>
         <div className="entry-card-body">
-          <h2 className="entry-card-title" lang={entry.lang}>
+          <Title className="entry-card-title" lang={entry.lang}>
             {entry.title}
-          </h2>
+          </Title>
           <p className="entry-card-team muted" lang={entry.lang}>
             {entry.team}
           </p>

@@ -1,6 +1,6 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
-import type { GalleryEntryDetail, GalleryPage, GallerySort, ScamTip, VoteResult } from '../../../../common/gallery';
+import type { GalleryEntryDetail, GalleryPage, GallerySort, HomeFilms, ScamTip, VoteResult } from '../../../../common/gallery';
 import { queryKeys } from '../../../../common/query-keys';
 import { qs } from '../../api/query-string';
 import { request } from '../../api/request';
@@ -24,6 +24,14 @@ export function useGalleryPages(filter: GalleryFilter) {
   });
 }
 
+/** The home page's strip of approved films (empty while the gallery is closed or nothing is approved). */
+export function useHomeFilms() {
+  return useQuery({
+    queryKey: queryKeys.homeFilms(),
+    queryFn: ({ signal }) => request<HomeFilms>('/api/gallery/home', { signal, level: 'silent' }),
+  });
+}
+
 export function useGalleryEntry(id: number) {
   const { locale } = useLocale();
   return useQuery({
@@ -35,8 +43,8 @@ export function useGalleryEntry(id: number) {
 }
 
 /**
- * Casting a vote writes the new count straight into the cached entry and into every cached gallery list that
- * shows the entry: the visitor sees it at once. The lists are not refetched for it: the server keeps its public
+ * Casting a vote writes the new count straight into the cached entry and into every cached gallery list (and the
+ * home page's strip) that shows the entry: the visitor sees it at once. The lists are not refetched for it: the server keeps its public
  * lists for up to a second (counts at most a second old), so a refetch right after the vote could bring back
  * the count from before it.
  */
@@ -63,6 +71,9 @@ export function useVote(id: number) {
               pages: old.pages.map((p) => ({ ...p, items: p.items.map((e) => (e.id === id ? { ...e, voteCount } : e)) })),
             }
           : old,
+      );
+      client.setQueryData<HomeFilms>(queryKeys.homeFilms(), (old) =>
+        old ? { ...old, items: old.items.map((e) => (e.id === id ? { ...e, voteCount } : e)) } : old,
       );
     },
   });

@@ -12,6 +12,7 @@ import { SponsorStrip } from '../../components/SponsorStrip';
 import { usePageTitle } from '../../components/usePageTitle';
 import { VotingCountdown } from '../../components/VotingCountdown';
 import { useLocale } from '../../i18n/use-locale';
+import { HomeFilms } from './HomeFilms';
 
 const THEMES = [
   { title: 'home.theme1Title', body: 'home.theme1Body', icon: 'M12 2 3 6v6c0 5 3.8 9.7 9 11 5.2-1.3 9-6 9-11V6l-9-4Z' },
@@ -103,6 +104,8 @@ export default function HomePage() {
           <VotingCountdown className="voting-countdown--hero" />
         </div>
       </section>
+
+      <HomeFilms />
 
       <HomeSection headingId="theme-title" titleKey="home.themeTitle">
         <p className="section-lead">

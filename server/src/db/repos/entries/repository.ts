@@ -190,6 +190,16 @@ export async function listApproved(db: Db, query: GalleryQuery) {
   return { items, total: Number(total.n) };
 }
 
+/** The first approved entries for the home page: newest approved, or most votes (ties by entry number). */
+export function listHomeFilms(db: Db, order: 'newest' | 'votes', limit: number) {
+  const qb = db
+    .selectFrom('entries')
+    .where('status', '=', 'approved')
+    .select([...GALLERY_SUMMARY]);
+  const sorted = order === 'votes' ? qb.orderBy('vote_count', 'desc').orderBy('entry_no', 'asc') : qb.orderBy('approved_at', 'desc').orderBy('id', 'desc');
+  return sorted.limit(limit).execute();
+}
+
 export async function findApproved(db: Db, id: number) {
   return db
     .selectFrom('entries')
