@@ -70,6 +70,7 @@ test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then 
   const toast = page.locator('.ant-message').getByText(ERRORS[2015]['en-US']);
   await expect(toast).toBeVisible();
   await expect(votedState(card)).toBeVisible();
+  await expect(votedState(card)).toBeFocused();
   // The toast sits below the sticky header (brand row + menu row), never over the navigation.
   const header = await page.locator('.site-header').boundingBox();
   const headerBottom = header ? header.y + header.height : 0;
