@@ -5,6 +5,7 @@ import { ERRORS } from '../common/errors';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, heading, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { votedState } from './support/voted-state';
 
 /** In Chromium: gallery filters and load-more, voting, sharing and the poster, contact with the proof-of-work check. */
 const en = MESSAGES['en-US'];
@@ -19,7 +20,10 @@ function expectCleanExcept(problems: { list: string[] }, allowed: [number, strin
 }
 const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 
-test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then "You have voted"; back keeps the place', async ({ page, problems }) => {
+test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then "Voted"; back keeps the place, a second vote from its card is told "You have voted"', async ({
+  page,
+  problems,
+}) => {
   await page.goto('/en-US/gallery');
   expect(await heading(page)).toBe(en['route.gallery']);
   const cards = page.locator('.entry-card');
@@ -52,21 +56,27 @@ test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then 
   await page.getByRole('button', { name: en['vote.button'], exact: true }).click();
   await expect(count).toHaveText(votes(before + 1));
   await expect(page.getByText(ERRORS[2014]['en-US'])).toBeVisible();
-  await page.getByRole('button', { name: en['vote.voted'] }).click();
+  await expect(votedState(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: en['vote.button'], exact: true })).toHaveCount(0);
+  await expect(count).toHaveText(votes(before + 1));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en-US\/gallery\?group=student/);
+  await expect(cards).toHaveCount(total);
+  const card = page.locator('.entry-card', { hasText: title });
+  await expect(card).toBeInViewport();
+  // The list does not know this visitor voted: the card's button asks, and the server's "You have voted" is a toast.
+  await card.getByRole('button', { name: en['vote.button'], exact: true }).click();
   const toast = page.locator('.ant-message').getByText(ERRORS[2015]['en-US']);
   await expect(toast).toBeVisible();
+  await expect(votedState(card)).toBeVisible();
+  await expect(votedState(card)).toBeFocused();
   // The toast sits below the sticky header (brand row + menu row), never over the navigation.
   const header = await page.locator('.site-header').boundingBox();
   const headerBottom = header ? header.y + header.height : 0;
   expect(headerBottom).toBeGreaterThan(65);
   // Polled: the toast slides down into place.
   await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
-  await expect(count).toHaveText(votes(before + 1));
-
-  await page.goBack();
-  await expect(page).toHaveURL(/\/en-US\/gallery\?group=student/);
-  await expect(cards).toHaveCount(total);
-  await expect(page.locator('.entry-card', { hasText: title })).toBeInViewport();
 
   // A reload asks the server: the vote is there and this visitor is still "voted".
   await page.goForward();
@@ -75,7 +85,7 @@ test('gallery -> Student Group -> scroll loads more -> entry -> vote once, then 
     await page.reload();
     await expect(page.getByTestId('vote-count')).toHaveText(votes(before + 1), { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: en['vote.voted'] })).toBeVisible();
+  await expect(votedState(page)).toBeVisible();
   expectCleanExcept(problems, [[409, '/vote']]);
 });
 

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { publicRoutePaths } from './support/public-paths';
 
 /**
@@ -11,6 +13,7 @@ import { publicRoutePaths } from './support/public-paths';
  * paints one, else by its content. A full-page screenshot of each page is attached to the test.
  */
 const WIDTHS = [390, 1280];
+const en = MESSAGES['en-US'];
 
 /** The elements of <main> outside the content edges, as "tag.class (left-right)" with the edges they broke. */
 function outOfBounds(page: Page) {
@@ -100,5 +103,39 @@ test('at 390 px the header keeps one row and the site name at most two lines, in
     if (box.headerHeight > 80) found.push(`${locale}: header ${box.headerHeight} px high`);
   }
   expect(found).toEqual([]);
+  expectClean();
+});
+
+test('at 390 px the open menu keeps Tab inside it, and Escape closes it and returns to the menu button', async ({ page, expectClean }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en-US/home');
+  const menuButton = page.getByRole('button', { name: en['common.openMenu'] });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: en['menu.main'] });
+  await expect(drawer).toBeVisible();
+  const stops = drawer.locator('a[href], button');
+  const n = await stops.count();
+  expect(n).toBeGreaterThan(2);
+  // Opening puts focus on the first item; Tab walks every item and from the last comes back to the first.
+  await expect(stops.first()).toBeFocused();
+  for (let i = 1; i < n; i++) {
+    await page.keyboard.press('Tab');
+    await expect(stops.nth(i)).toBeFocused();
+  }
+  await page.keyboard.press('Tab');
+  await expect(stops.first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(stops.last()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(stops.nth(n - 2)).toBeFocused();
+  await page.screenshot({ path: 'test-results/menu-open-390.png' });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  const closedButton = page.getByRole('button', { name: en['common.openMenu'] });
+  await expect(closedButton).toBeFocused();
+  await expect(closedButton).toHaveAttribute('aria-expanded', 'false');
   expectClean();
 });

@@ -7,6 +7,7 @@ import { ERRORS } from '../common/errors';
 import type { GalleryEntryDetail, GalleryPage } from '../common/gallery';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
+import { votedState } from './support/voted-state';
 
 /**
  * What a visitor sees. The demo contest's pictures and films are each their own; the featured
@@ -103,7 +104,7 @@ test('a vote cast from a gallery card counts, and a second one is told "You have
   }).toPass({ timeout: 15_000 });
   await page.locator('.entry-card').nth(5).getByRole('button', { name: en['vote.button'], exact: true }).click();
   await expect(page.locator('.ant-message').getByText(ERRORS[2015]['en-US'])).toBeVisible();
-  await expect(page.locator('.entry-card').nth(5).getByRole('button', { name: en['vote.voted'] })).toBeVisible();
+  await expect(votedState(page.locator('.entry-card').nth(5))).toBeVisible();
   await expect(page.locator('.entry-card').nth(5).locator('.entry-card-votes')).toHaveText(`${before + 1} votes`);
   // The browser logs the duplicate's 409 answer itself; nothing else may go wrong.
   expect(problems.list.filter((p) => !/status of 409 .*\/api\/gallery\/entries\/\d+\/vote$/.test(p))).toEqual([]);

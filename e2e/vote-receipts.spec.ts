@@ -3,6 +3,7 @@ import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { createOrganiser } from './support/entrant-ui';
+import { votedState } from './support/voted-state';
 
 /**
  * A vote anyone can check, in Chromium on the demo contest: a person votes with the button, copies the receipt
@@ -25,7 +26,7 @@ test.describe.configure({ mode: 'serial' });
 
 async function voteWithButton(page: Page) {
   await page.getByRole('button', { name: en['vote.button'], exact: true }).click();
-  await expect(page.getByRole('button', { name: en['vote.voted'] })).toBeVisible();
+  await expect(votedState(page)).toBeVisible();
   await expect(page.getByTestId('vote-receipt')).toBeVisible();
   return (await page.getByTestId('vote-receipt-code').textContent())?.trim() ?? '';
 }

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { MESSAGES } from '../common/i18n/index';
 import { expect, test } from './fixtures';
 import { createOrganiser } from './support/entrant-ui';
+import { votedState } from './support/voted-state';
 import { E2E_WECHAT_APPS } from './support/wechat-port';
 
 /**
@@ -49,7 +50,7 @@ test('wechat: Vote goes through WeChat sign-in and back, and the vote is cast on
   const trip = page.waitForRequest((r) => r.url().includes('/connect/qrconnect'));
   await page.getByRole('button', { name: en['vote.button'], exact: true }).click();
   expect(new URL((await trip).url()).searchParams.get('scope')).toBe('snsapi_login');
-  await expect(page.getByRole('button', { name: en['vote.voted'] })).toBeVisible();
+  await expect(votedState(page)).toBeVisible();
   await expect(page.getByTestId('vote-count')).toHaveText(new RegExp(`^${before + 1}\\D`));
   // Back on the entry page, without the way back's marks.
   expect(new URL(page.url()).pathname).toBe('/en-US/gallery/17');
@@ -59,6 +60,6 @@ test('wechat: Vote goes through WeChat sign-in and back, and the vote is cast on
   const voted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/gallery/entries/18/vote'));
   await page.getByRole('button', { name: en['vote.button'], exact: true }).click();
   expect((await (await voted).json()).code).toBe(0);
-  await expect(page.getByRole('button', { name: en['vote.voted'] })).toBeVisible();
+  await expect(votedState(page)).toBeVisible();
   expectClean();
 });

@@ -5,6 +5,7 @@ import { canAccess } from '../../../common/routes';
 import { useResultsPublished } from '../api/queries';
 import { clearAccessToken, request } from '../api/request';
 import { useCurrentUser } from '../app/current-user';
+import { keepTabWithin } from '../components/focus-trap';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Logo } from '../components/Logo';
 import { useLocale } from '../i18n/use-locale';
@@ -75,11 +76,13 @@ export function SiteHeader() {
 
   useEffect(() => {
     if (!open) return;
+    // The open drawer is modal (the page behind is dimmed and does not scroll): Tab cycles through its items,
+    // and Escape closes it and puts focus back on the menu button that opened it.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         setOpen(false);
         buttonRef.current?.focus();
-      }
+      } else if (panelRef.current) keepTabWithin(panelRef.current, e);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');
@@ -128,7 +131,14 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      <div className={`drawer-backdrop ${open ? 'is-open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        className={`drawer-backdrop ${open ? 'is-open' : ''}`}
+        onClick={() => {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }}
+        aria-hidden="true"
+      />
       <div
         id="mobile-drawer"
         ref={panelRef}

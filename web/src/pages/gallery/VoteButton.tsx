@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../../common/errors';
@@ -36,6 +36,9 @@ export type VotableEntry = Pick<GalleryEntryDetail, 'id' | 'voted' | 'votingOpen
  * click votes with the visitor's WeChat identity, or (none yet) goes through WeChat's authorisation and back here,
  * where the vote is cast on arrival (`wechat-vote.ts`). VoteSuccess moves
  * the cached count at once; VoteDuplicate "You have voted" turns the button into its voted state.
+ * The voted state is a status, not a refusal: a "Voted ✓" badge of the button's size (a card's row keeps its
+ * height) inside a polite live region. The button the visitor was on is gone after a vote, so focus moves to
+ * that region, which tells whether the vote was counted just now.
  */
 export function VoteButton({ entry }: { entry: VotableEntry }) {
   const intl = useIntl();
@@ -47,6 +50,9 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   const [voted, setVoted] = useState(entry.voted);
   const [checking, setChecking] = useState<false | 'quick' | 'hard' | 'wechat'>(false);
   const [dialog, setDialog] = useState<'email' | 'phone' | null>(null);
+  // 'counted': this click's vote went in; 'known': the server said it was already there.
+  const [outcome, setOutcome] = useState<'counted' | 'known' | null>(null);
+  const statusRef = useRef<HTMLSpanElement>(null);
   const open = entry.votingOpen && !voted && !entry.voted;
   const anonymous = entry.voterMode === 'anonymous';
 
@@ -56,9 +62,15 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
 
   const done = (duplicate: boolean) => {
     setVoted(true);
+    setOutcome(duplicate ? 'known' : 'counted');
     setDialog(null);
     if (!duplicate) reportVoteSuccess();
   };
+
+  // After the button turns into the badge, keyboard and screen-reader users continue from the badge.
+  useEffect(() => {
+    if (outcome) statusRef.current?.focus();
+  }, [outcome]);
 
   const castAnonymous = async () => {
     for (let attempt = 0; ; attempt++) {
@@ -119,7 +131,10 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
       outcome = await castIn();
       if (outcome === 'cast') done(false);
     } catch (err) {
-      if (err instanceof ApiError && err.code === Code.VoteDuplicate) setVoted(true);
+      if (err instanceof ApiError && err.code === Code.VoteDuplicate) {
+        setVoted(true);
+        setOutcome('known');
+      }
       reportVoteFailure(err, intl);
     } finally {
       // Leaving for WeChat: the button stays busy until the page goes.
@@ -156,15 +171,42 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   const busy = checking !== false || vote.isPending;
   return (
     <>
-      <button
-        type="button"
-        className={`btn btn-primary btn-lg vote-button vote-button--${state}`}
-        disabled={state === 'closed' || busy}
-        aria-busy={busy}
-        onClick={() => void cast()}
-      >
-        <FormattedMessage id={state === 'closed' ? 'vote.closed' : state === 'voted' ? 'vote.voted' : busy ? 'vote.checking' : 'vote.button'} />
-      </button>
+      <span className="vote-control">
+        {state !== 'voted' && (
+          <button
+            type="button"
+            className={`btn btn-primary btn-lg vote-button vote-button--${state}`}
+            disabled={state === 'closed' || busy}
+            aria-busy={busy}
+            onClick={() => void cast()}
+          >
+            <FormattedMessage id={state === 'closed' ? 'vote.closed' : busy ? 'vote.checking' : 'vote.button'} />
+          </button>
+        )}
+        {/* Always in the page, so a screen reader hears the badge arrive. */}
+        <span
+          ref={statusRef}
+          role="status"
+          aria-live="polite"
+          tabIndex={-1}
+          className={state === 'voted' ? 'btn btn-lg vote-button vote-status vote-button--voted' : 'vote-status'}
+        >
+          {state === 'voted' && (
+            <>
+              <span aria-hidden="true" className="vote-status-mark">
+                ✓
+              </span>
+              <FormattedMessage id="vote.votedState" />
+              {outcome === 'counted' && (
+                <span className="visually-hidden">
+                  {' '}
+                  <FormattedMessage id="vote.counted" />
+                </span>
+              )}
+            </>
+          )}
+        </span>
+      </span>
       <span className="vote-check-note" aria-live="polite">
         {checking === 'hard' && <FormattedMessage id="vote.hardCheck" />}
         {checking === 'wechat' && <FormattedMessage id="vote.wechatSignIn" />}
