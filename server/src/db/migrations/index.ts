@@ -23,6 +23,7 @@ import * as m0032 from './0032_audit_log';
 import * as m0033 from './0033_phone_voters';
 import * as m0034 from './0034_vote_day_budget';
 import * as m0035 from './0035_mail_templates';
+import * as m0036 from './0036_notices';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0033_phone_voters': m0033,
   '0034_vote_day_budget': m0034,
   '0035_mail_templates': m0035,
+  '0036_notices': m0036,
 };
