@@ -114,5 +114,5 @@ describe.each(DIALECTS)('reminders on %s', (dialect) => {
     // The change of settings is in the audit log.
     const audit = await okData('GET', `/api/admin/audit?action=${encodeURIComponent('PUT /api/admin/notices/reminders')}`, admin);
     expect(audit.total).toBe(1);
-  });
+  }, 240_000);
 });

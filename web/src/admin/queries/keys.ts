@@ -13,6 +13,7 @@ export const adminKeys = {
   entry: (id: number) => ['admin', 'entry', id] as const,
   votes: ['admin', 'votes'] as const,
   voteTransparency: ['admin', 'votes', 'transparency'] as const,
+  notices: ['admin', 'notices'] as const,
   jury: {
     awards: ['admin', 'jury', 'awards'] as const,
     criteria: ['admin', 'jury', 'criteria'] as const,
