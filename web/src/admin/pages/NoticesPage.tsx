@@ -166,7 +166,9 @@ export function NoticesPage() {
   };
   return (
     <div>
-      <Typography.Title level={3}>{f('console.notices.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        {f('console.notices.title')}
+      </Typography.Title>
       {data && access.consoleOrganiser && <RemindersCard settings={data.reminders} tally={data.reminderTally} />}
       <ComposerCard />
       <Card title={f('console.notices.announcements')} style={{ marginBottom: 16 }}>
