@@ -68,7 +68,12 @@ function RemindersCard({ settings, tally }: { settings: ReminderSettings; tally:
                 <Switch aria-label={intl.formatMessage({ id: `console.notices.reminder.${kind}` })} />
               </Form.Item>
               <Form.Item name={[kind, 'hours']} noStyle rules={[{ required: true }]}>
-                <InputNumber min={1} max={REMINDER_HOURS_MAX} addonAfter={intl.formatMessage({ id: 'console.notices.hoursBefore' })} />
+                <InputNumber
+                  min={1}
+                  max={REMINDER_HOURS_MAX}
+                  aria-label={`${intl.formatMessage({ id: `console.notices.reminder.${kind}` })}: ${intl.formatMessage({ id: 'console.notices.hoursBefore' })}`}
+                  addonAfter={intl.formatMessage({ id: 'console.notices.hoursBefore' })}
+                />
               </Form.Item>
               <TallyTags tally={tally[kind] ?? { sent: 0, failed: 0, pending: 0 }} />
             </Space>
