@@ -20,11 +20,14 @@ export const MAIL_KINDS = [
   'voteCode',
   'contactCopy',
   'contactReply',
+  'reminderDraftEntry',
+  'reminderNoEntry',
+  'reminderJurorUnscored',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Placeholders whose value is an address: the HTML part makes them a link. */
-export const LINK_PLACEHOLDERS = ['link', 'accountUrl', 'entryUrl', 'editUrl', 'resultsUrl'] as const;
+export const LINK_PLACEHOLDERS = ['link', 'accountUrl', 'entryUrl', 'editUrl', 'resultsUrl', 'submitUrl'] as const;
 
 export const IDENTITY_PLACEHOLDERS = ['site', 'organiser'] as const;
 
@@ -42,6 +45,9 @@ const OWN_PLACEHOLDERS = {
   voteCode: ['code', 'minutes'],
   contactCopy: ['name', 'email', 'senderLocale', 'ip', 'message'],
   contactReply: ['name', 'reply', 'original'],
+  reminderDraftEntry: ['deadline', 'accountUrl'],
+  reminderNoEntry: ['deadline', 'submitUrl'],
+  reminderJurorUnscored: ['count', 'deadline', 'link'],
 } as const satisfies Record<MailKind, readonly string[]>;
 
 /** The values a service passes when it sends a kind (the identity ones are added by the sender). */
@@ -58,6 +64,9 @@ const SAMPLE_VALUES: Record<string, string> = {
   entryUrl: 'https://example.com/entries/12',
   editUrl: 'https://example.com/submitWorks?edit=12',
   resultsUrl: 'https://example.com/results',
+  submitUrl: 'https://example.com/submit',
+  deadline: '2026-12-31 18:00 (UTC+8)',
+  count: '3',
   hours: '24',
   minutes: '30',
   days: '7',

@@ -229,6 +229,10 @@ export const Code = {
   // 62xx the organiser's mail templates
   MailTemplateUnknownPlaceholder: 6200,
   MailTemplateTooLong: 6201,
+  // 63xx reminders and announcements
+  AnnouncementTextRequired: 6300,
+  AnnouncementGroupUnknown: 6301,
+  AnnouncementNoRecipients: 6302,
   // 7xxx media
   FilmNotFound: 7001,
   ImageNotFound: 7002,

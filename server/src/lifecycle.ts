@@ -3,6 +3,7 @@ import { sweepOrphanFiles } from './services/cleanup/orphan-files';
 import { startExhibitionWorker } from './services/exhibition-video/worker';
 import { startResultsMailer } from './services/jury/results-mailer';
 import { ffmpegAvailable } from './services/media/ffmpeg';
+import { startNoticeMailer } from './services/notices/notice-mailer';
 import { applyRetention } from './services/privacy/retention';
 
 /**
@@ -45,6 +46,9 @@ export async function startBackground(ctx: AppContext, log: LifecycleLog, role: 
     // The entrants' results mails, in the background (services/jury/results.ts); one process per site runs it.
     const mailer = startResultsMailer(ctx, log);
     parts.push({ name: 'results mailer', stop: () => mailer.stop() });
+    // Reminders and announcements (services/notices), on the same shared job loop.
+    const notices = startNoticeMailer(ctx, log);
+    parts.push({ name: 'notice mailer', stop: () => notices.stop() });
   }
   const media = ctx.config.media;
   // An HTTP worker of a cluster neither runs nor checks for ffmpeg: its primary does, once.

@@ -73,6 +73,10 @@ export type MailSink = {
   to: (email: string) => SunkMail[];
   /** From now on refuse every message (550), or accept them again; starts as the `failing` option says. */
   refuse: (on: boolean) => void;
+  /** Refuses RCPT TO of this one address (550) from now on; the others are taken as usual. */
+  refuseRecipient: (email: string) => void;
+  /** How many times a sender offered this address at RCPT TO (refused or not). */
+  rcptTries: (email: string) => number;
   /** Holds every message unanswered (the sender waits, as on a slow server) until the returned function is called. */
   hold: () => () => void;
   close: () => Promise<void>;
@@ -83,10 +87,18 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
   const messages: SunkMail[] = [];
   let held: Promise<void> | undefined;
   let failing = opts.failing ?? false;
+  const refusedRcpt = new Set<string>();
+  const tries = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const email = address.address.toLowerCase();
+      tries.set(email, (tries.get(email) ?? 0) + 1);
+      if (refusedRcpt.has(email)) return callback(Object.assign(new Error('no such mailbox here'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -114,6 +126,10 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
     refuse: (on) => {
       failing = on;
     },
+    refuseRecipient: (email) => {
+      refusedRcpt.add(email.toLowerCase());
+    },
+    rcptTries: (email) => tries.get(email.toLowerCase()) ?? 0,
     hold: () => {
       let release = () => {};
       held = new Promise<void>((resolve) => {

@@ -27,6 +27,7 @@ export const CONSOLE_MENU: ConsoleMenuItem[] = [
   { key: '/judging', label: 'jury.menu.judging', access: 'canJudge' },
   { key: '/inbox', label: 'console.menu.inbox', access: 'consoleOrganiser' },
   { key: '/mail-templates', label: 'console.menu.mailTemplates', access: 'consoleOrganiser' },
+  { key: '/notices', label: 'console.menu.notices', access: 'consoleContent' },
   { key: '/identity', label: 'console.menu.identity', access: 'consoleOrganiser' },
   { key: '/settings', label: 'console.menu.settings', access: 'consoleOrganiser' },
   { key: '/users', label: 'console.menu.users', access: 'consoleOrganiser' },

@@ -20,6 +20,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'entry-form', lazy: async () => ({ Component: (await import('./pages/entry-form/EntryFormPage')).EntryFormPage }) },
       { path: 'mail-templates', lazy: async () => ({ Component: (await import('./pages/MailTemplatesPage')).MailTemplatesPage }) },
       { path: 'mail-templates/:kind', lazy: async () => ({ Component: (await import('./pages/MailTemplatesPage')).MailTemplatesPage }) },
+      { path: 'notices', lazy: async () => ({ Component: (await import('./pages/NoticesPage')).NoticesPage }) },
       { path: 'identity', lazy: async () => ({ Component: (await import('./pages/IdentityPage')).IdentityPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage }) },
       { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },

@@ -23,6 +23,7 @@ import * as m0032 from './0032_audit_log';
 import * as m0033 from './0033_phone_voters';
 import * as m0034 from './0034_vote_day_budget';
 import * as m0035 from './0035_mail_templates';
+import * as m0036 from './0036_notices';
 import * as m0037 from './0037_entry_changes_note';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0033_phone_voters': m0033,
   '0034_vote_day_budget': m0034,
   '0035_mail_templates': m0035,
+  '0036_notices': m0036,
   '0037_entry_changes_note': m0037,
 };

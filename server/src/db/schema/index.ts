@@ -7,6 +7,7 @@ import type { EntryFormTables } from './entry-form';
 import type { GalleryTables } from './gallery';
 import type { JuryTables } from './jury';
 import type { MediaTables } from './media';
+import type { NoticeTables } from './notices';
 import type { PrivacyTables } from './privacy';
 import type { SubmissionTables } from './submission';
 
@@ -24,4 +25,5 @@ export type Database = CoreTables &
   JuryTables &
   EntryFormTables &
   PrivacyTables &
-  AuditTables;
+  AuditTables &
+  NoticeTables;

@@ -56,6 +56,10 @@ export type ResultsMailingsTable = {
   entry_id: number;
   claimed_at: string;
   sent_at: string | null;
+  /** Sends tried; after the last allowed one fails, `failed_at` and the server's answer are kept (migration 0036). */
+  attempts: Generated<number>;
+  failed_at: string | null;
+  last_error: string | null;
 };
 
 /** Table types of the jury area; add them here and to its migration (0011; 0018 for results_mailings). */

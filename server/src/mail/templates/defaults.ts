@@ -52,6 +52,18 @@ const DEFAULTS: Record<MailKind, Default> = {
     body: [{ raw: '{{name}} <{{email}}>' }, { raw: '{{senderLocale}} · {{ip}}' }, BLANK, place('message')],
   },
   contactReply: { subject: 'console.mail.reply.subject', body: ['console.mail.reply.body'] },
+  reminderDraftEntry: {
+    subject: 'submit.mail.closing.draft.subject',
+    body: ['submit.mail.closing.draft.body', BLANK, 'submit.mail.closing.link', place('accountUrl')],
+  },
+  reminderNoEntry: {
+    subject: 'submit.mail.closing.none.subject',
+    body: ['submit.mail.closing.none.body', BLANK, 'submit.mail.closing.link', place('submitUrl')],
+  },
+  reminderJurorUnscored: {
+    subject: 'jury.mail.unscored.subject',
+    body: ['jury.mail.unscored.body', BLANK, 'jury.mail.unscored.action', place('link')],
+  },
 };
 
 /** An interface text with its `{name}` values turned into the template's `{{name}}` placeholders. */

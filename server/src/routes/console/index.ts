@@ -49,6 +49,7 @@ import { consoleFileRoutes } from './files';
 import { consoleJuryRoutes } from './jury';
 import { consoleMailTemplateRoutes } from './mail-templates';
 import { consoleMediaLibraryRoutes } from './media-library';
+import { consoleNoticeRoutes } from './notices';
 import { sendCsv } from './send-csv';
 
 /** Every console API route registered, as "METHOD /path", for the authorisation-matrix test. */
@@ -286,6 +287,7 @@ const consoleApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleEntryFormRoutes);
   // The texts of the product's mails (same guard).
   await app.register(consoleMailTemplateRoutes);
+  await app.register(consoleNoticeRoutes);
 
   // Users.
   app.get('/api/admin/users', { schema: { querystring: userListQuery } }, async (req) => ok(await listAccounts(db, req.query)));

@@ -6,7 +6,7 @@ import { onJobQueued } from './wake';
 /**
  * A worker that runs `runOnce` until stopped: again at once after it ran a job, otherwise after `pollMs` or
  * as soon as a job is queued in this process. `runOnce` gets the stop signal (its job is handed back) and
- * says whether it found a job. Every background worker runs on it: the film worker (database queue), the exhibition-video worker and the results mailer.
+ * says whether it found a job. Every background worker runs on it: the film worker (database queue), the exhibition-video worker, the results mailer and the notice mailer.
  */
 export function startJobLoop(
   id: string,

@@ -7,13 +7,14 @@ import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
 import { countUnmailed, nextUnmailedEntrant, recordMailed } from '../../db/repos/entries/repository';
 import { listAwardedEntries } from '../../db/repos/jury/awards';
-import { claimMailing, countMailed, markMailed } from '../../db/repos/jury/results-mailings';
+import { claimMailing, countMailed, markMailed, markMailRefused } from '../../db/repos/jury/results-mailings';
 import { readSettings, writeSetting } from '../../db/repos/settings';
 import { AppError } from '../../errors';
 import { localize } from '../content/localize';
 import { isPhaseOpen, phaseWindows } from '../contest/contest-info';
 import { groupKeys } from '../entry-form/definitions';
 import { jobQueued } from '../jobs/wake';
+import { givenUp, MAIL_RETRY_AFTER_MS, mailErrorText } from '../mail/mail-attempts';
 import { sendMail } from '../mail/send-mail';
 import { buildRanking } from './ranking';
 
@@ -37,9 +38,10 @@ type Snapshot = { publishedAt: string | null; groups: { group: EntryGroup; winne
 
 /**
  * A claim on a results mail older than this, never marked sent, belonged to a process that died mid-send or
- * to a send that failed: it is tried again. A failed send waits this long, so the other entrants go first.
+ * to a send that failed: it is tried again (at most MAIL_ATTEMPTS_MAX times). A failed send waits this long,
+ * so the other entrants go first.
  */
-const STALE_CLAIM_MS = 10 * 60_000;
+const STALE_CLAIM_MS = MAIL_RETRY_AFTER_MS;
 
 async function readSnapshot(db: Db): Promise<Snapshot | undefined> {
   return (await readSettings(db))[RESULTS_SETTING] as Snapshot | undefined;
@@ -99,7 +101,7 @@ export async function publishResults(ctx: AppContext): Promise<ResultsState> {
  * Each mail is claimed in the database before it is sent, so senders in several processes, or publishes at the
  * same moment, mail each entrant once. Winners and the rest get different
  * texts, each in the entrant's own locale. A send that fails is logged and keeps its claim: it is tried again
- * once the claim is stale, and the rest go out meanwhile. Unpublishing stops the mails still to go.
+ * once the claim is stale, and the rest go out meanwhile; after the last try it is listed as failed. Unpublishing stops the mails still to go.
  */
 export async function mailNextResult(ctx: AppContext, logError: (err: unknown) => void): Promise<boolean> {
   const snapshot = await readSnapshot(ctx.db);
@@ -109,7 +111,8 @@ export async function mailNextResult(ctx: AppContext, logError: (err: unknown) =
   const entrant = await nextUnmailedEntrant(ctx.db, snapshot.publishedAt, staleBefore);
   if (!entrant) return false;
   // Another sender took it first: on to the next one.
-  if (!(await claimMailing(ctx.db, entrant.id, nowIso(new Date(now)), staleBefore))) return true;
+  const attempt = await claimMailing(ctx.db, entrant.id, nowIso(new Date(now)), staleBefore);
+  if (!attempt) return true;
   const locale = isLocale(entrant.locale) ? entrant.locale : 'zh-CN';
   const award = snapshot.groups.flatMap((g) => g.winners).find((w) => w.entryId === entrant.id)?.award;
   try {
@@ -119,6 +122,7 @@ export async function mailNextResult(ctx: AppContext, logError: (err: unknown) =
     await markMailed(ctx.db, entrant.id, nowIso());
   } catch (err) {
     logError(err);
+    await markMailRefused(ctx.db, entrant.id, mailErrorText(err), givenUp(attempt) ? nowIso() : null);
   }
   return true;
 }

@@ -21,6 +21,7 @@ export const adminKeys = {
   pages: ['admin', 'page'] as const,
   mediaLibrary: ['admin', 'media-library'] as const,
   mailTemplates: ['admin', 'mail-templates'] as const,
+  notices: ['admin', 'notices'] as const,
   jury: {
     awards: ['admin', 'jury', 'awards'] as const,
     criteria: ['admin', 'jury', 'criteria'] as const,

@@ -314,7 +314,7 @@ export function nextUnmailedEntrant(db: Db, publishedAt: string, staleBefore: st
     .where((eb) =>
       eb.or([
         eb('results_mailings.entry_id', 'is', null),
-        eb.and([eb('results_mailings.sent_at', 'is', null), eb('results_mailings.claimed_at', '<', staleBefore)]),
+        eb.and([eb('results_mailings.sent_at', 'is', null), eb('results_mailings.failed_at', 'is', null), eb('results_mailings.claimed_at', '<', staleBefore)]),
       ]),
     )
     .orderBy('entries.id', 'asc')
@@ -322,7 +322,7 @@ export function nextUnmailedEntrant(db: Db, publishedAt: string, staleBefore: st
     .executeTakeFirst();
 }
 
-/** Entries approved by `publishedAt` whose results mail has not been sent (claimed or not). */
+/** Entries approved by `publishedAt` whose results mail has not been sent (claimed or not) nor given up on. */
 export async function countUnmailed(db: Db, publishedAt: string): Promise<number> {
   const row = await db
     .selectFrom('entries')
@@ -330,6 +330,7 @@ export async function countUnmailed(db: Db, publishedAt: string): Promise<number
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(approvedBy(publishedAt))
     .where('results_mailings.sent_at', 'is', null)
+    .where('results_mailings.failed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

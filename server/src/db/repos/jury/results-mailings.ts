@@ -3,26 +3,45 @@ import type { Db } from '../../database';
 /** SQL of the results mail ledger: a claim per entry before its mail is sent, so no entrant is mailed twice. */
 
 /**
- * Claims the entry's results mail; true when this caller may send it. A claim another caller holds is refused,
- * unless it was never marked sent and is older than `staleBefore` (its process died mid-send, or the send failed).
+ * Claims the entry's results mail and counts the try: the try's number when this caller may send it, else 0.
+ * A claim another caller holds is refused, unless it was never marked sent nor given up on and is older than
+ * `staleBefore` (its process died mid-send, or the send failed).
  */
-export async function claimMailing(db: Db, entryId: number, at: string, staleBefore: string): Promise<boolean> {
+export async function claimMailing(db: Db, entryId: number, at: string, staleBefore: string): Promise<number> {
   const inserted = await db
     .insertInto('results_mailings')
-    .values({ entry_id: entryId, claimed_at: at, sent_at: null })
+    .values({ entry_id: entryId, claimed_at: at, sent_at: null, attempts: 1, failed_at: null, last_error: null })
     .onConflict((oc) => oc.column('entry_id').doNothing())
-    .returning('entry_id')
+    .returning('attempts')
     .executeTakeFirst();
-  if (inserted) return true;
+  if (inserted) return Number(inserted.attempts);
   const takenOver = await db
     .updateTable('results_mailings')
-    .set({ claimed_at: at })
+    .set((eb) => ({ claimed_at: at, attempts: eb('attempts', '+', 1) }))
     .where('entry_id', '=', entryId)
     .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
     .where('claimed_at', '<', staleBefore)
-    .returning('entry_id')
+    .returning('attempts')
     .executeTakeFirst();
-  return Boolean(takenOver);
+  return takenOver ? Number(takenOver.attempts) : 0;
+}
+
+/** Keeps the server's answer; `failedAt` when the last allowed try failed (never tried again). */
+export async function markMailRefused(db: Db, entryId: number, error: string, failedAt: string | null): Promise<void> {
+  await db.updateTable('results_mailings').set({ last_error: error, failed_at: failedAt }).where('entry_id', '=', entryId).execute();
+}
+
+export function failedResultsMailings(db: Db, limit: number) {
+  return db
+    .selectFrom('results_mailings')
+    .innerJoin('entries', 'entries.id', 'results_mailings.entry_id')
+    .innerJoin('users', 'users.id', 'entries.user_id')
+    .select(['users.email', 'results_mailings.attempts', 'results_mailings.last_error', 'results_mailings.failed_at'])
+    .where('results_mailings.failed_at', 'is not', null)
+    .orderBy('results_mailings.failed_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function markMailed(db: Db, entryId: number, at: string): Promise<void> {
