@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../common/errors';
-import {
-  createTestUser,
-  DIALECTS,
-  ENTRY_FORM,
-  type Entrant,
-  linkIn,
-  makeImage,
-  openSubmissions,
-  registerBody,
-  type SunkMail,
-  submitEntry,
-  useMailedApp,
-} from './factories';
+import { createTestUser, DIALECTS, ENTRY_FORM, makeImage, openSubmissions, type SunkMail, submitEntry, useMailedApp } from './factories';
+import { registerThroughSite } from './helpers/register-through-site';
 import { api as entrantApi, uploadFile } from './submission-client';
 
 const GOOD = 'Chang3s#Req';
@@ -23,18 +12,12 @@ const GOOD = 'Chang3s#Req';
  * and saving puts it back in review. Nothing else becomes editable after the close.
  */
 describe.each(DIALECTS)('entries sent back for changes on %s', (dialect) => {
-  const { t, sink, post } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.9' });
+  const mailed = useMailedApp(dialect, { demoContent: false }, { addresses: '10.9' });
+  const { t, sink } = mailed;
   let admin: { token: string; id: number; email: string };
   let base: string;
 
-  async function register(email: string, locale: string): Promise<Entrant> {
-    const res = await post('/api/auth/register', await registerBody(t, { email, password: GOOD, confirmPassword: GOOD }), { 'x-locale': locale });
-    expect(res.statusCode, res.body).toBe(201);
-    const link = new URL(linkIn(sink.to(email).at(-1)));
-    await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-    const login = (await post('/api/auth/login', { email, password: GOOD })).json().data;
-    return { base, token: login.token, id: login.user.id, email };
-  }
+  const register = (email: string, locale: string) => registerThroughSite(mailed, base, email, GOOD, locale);
   const console_ = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });
   const lastTo = (email: string): SunkMail => {

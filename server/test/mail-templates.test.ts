@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/index';
-import { createTestUser, DIALECTS, type Entrant, linkIn, openSubmissions, registerBody, type SunkMail, submitEntry, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, openSubmissions, type SunkMail, submitEntry, useMailedApp } from './factories';
+import { registerThroughSite } from './helpers/register-through-site';
 
 const GOOD = 'Str0ng!pass';
 
@@ -11,19 +12,12 @@ const GOOD = 'Str0ng!pass';
  * from zh-CN by OpenCC; unknown placeholders are refused; a reset brings the defaults back.
  */
 describe.each(DIALECTS)('mail templates on %s', (dialect) => {
-  const { t, sink, post } = useMailedApp(dialect, { demoContent: false }, { addresses: '10.7' });
+  const mailed = useMailedApp(dialect, { demoContent: false }, { addresses: '10.7' });
+  const { t, sink } = mailed;
   let admin: { token: string; id: number; email: string };
   let base: string;
 
-  /** Registers through the API in `locale`, follows the mailed link and signs in: the account the product made. */
-  async function register(email: string, locale: string): Promise<Entrant> {
-    const res = await post('/api/auth/register', await registerBody(t, { email, password: GOOD, confirmPassword: GOOD }), { 'x-locale': locale });
-    expect(res.statusCode).toBe(201);
-    const link = new URL(linkIn(sink.to(email).at(-1)));
-    await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-    const login = (await post('/api/auth/login', { email, password: GOOD })).json().data;
-    return { base, token: login.token, id: login.user.id, email };
-  }
+  const register = (email: string, locale: string) => registerThroughSite(mailed, base, email, GOOD, locale);
 
   const api = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, 'x-locale': 'en-US' }, ...(payload ? { payload } : {}) });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mailNextResult } from '../src/services/jury/results';
 import { runNoticeRound } from '../src/services/notices/notice-mailer';
-import { createTestUser, DIALECTS, type MailedApp, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, newEntrant, openSubmissions, submitEntry, useMailedApp } from './factories';
+import { noticeClient as client, type Data } from './helpers/notice-client';
 
 /**
  * Announcements and the failure cap, on each database: an editor's announcement to one group reaches that
@@ -9,26 +10,6 @@ import { createTestUser, DIALECTS, type MailedApp, newEntrant, openSubmissions, 
  * server refuses is tried three times, then listed with the server's answer and never tried a fourth time;
  * the results mails keep to the same cap and land in the same list. Entries go through the submission API.
  */
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Data = any;
-
-function client(m: MailedApp) {
-  const call = (method: string, url: string, token?: string, payload?: unknown) =>
-    m.t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      remoteAddress: m.nextIp(),
-    });
-  const okData = async (method: string, url: string, token?: string, payload?: unknown): Promise<Data> => {
-    const res = await call(method, url, token, payload);
-    expect(res.json().code, `${method} ${url}: ${res.body}`).toBe(0);
-    return res.json().data;
-  };
-  return { call, okData };
-}
-
 const text = (subject: string, body: string) => ({ subject, body });
 
 describe.each(DIALECTS)('announcements on %s', (dialect) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeSetting } from '../src/db/repos/settings';
 import { runNoticeRound } from '../src/services/notices/notice-mailer';
-import { createTestUser, DIALECTS, insertEntry, type MailedApp, newEntrant, openSubmissions, startAppOn, submitEntry, useMailedApp } from './factories';
+import { createTestUser, DIALECTS, insertEntry, newEntrant, openSubmissions, startAppOn, submitEntry, useMailedApp } from './factories';
+import { noticeClient as client } from './helpers/notice-client';
 
 /**
  * The organiser's reminders, on each database: "submissions closing" reaches the accounts with a draft and
@@ -9,26 +10,6 @@ import { createTestUser, DIALECTS, insertEntry, type MailedApp, newEntrant, open
  * juror with entries left, not the one who scored them all. Two apps (two senders) run the notice loop on the
  * same database, and each person still gets one mail per reminder. Mails are read from a real SMTP sink.
  */
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Data = any;
-
-function client(m: MailedApp) {
-  const call = (method: string, url: string, token?: string, payload?: unknown) =>
-    m.t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      remoteAddress: m.nextIp(),
-    });
-  const okData = async (method: string, url: string, token?: string, payload?: unknown): Promise<Data> => {
-    const res = await call(method, url, token, payload);
-    expect(res.json().code, `${method} ${url}: ${res.body}`).toBe(0);
-    return res.json().data;
-  };
-  return { call, okData };
-}
-
 describe.each(DIALECTS)('reminders on %s', (dialect) => {
   const m = useMailedApp(dialect, { demoContent: false }, { timeout: 180_000, logLevel: 'info' });
   const ctx = () => m.t.ctx;
