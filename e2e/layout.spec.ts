@@ -109,6 +109,9 @@ test('at 390 px the header keeps one row and the site name at most two lines, in
 test('at 390 px the open menu keeps Tab inside it, and Escape closes it and returns to the menu button', async ({ page, expectClean }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/en-US/home');
+  // The menu's items depend on answers that arrive after the first paint (who is signed in, whether results are
+  // out: another spec may have published them); count them once they are all in.
+  await page.waitForLoadState('networkidle');
   const menuButton = page.getByRole('button', { name: en['common.openMenu'] });
   await menuButton.focus();
   await page.keyboard.press('Enter');

@@ -2,20 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ArtText, artSvg, palette } from './art';
+import { portraitSvg } from './portrait';
 
 /**
- * Demo images drawn on this machine from SVG (nothing fetched from the internet). Portraits, logos and the
- * QR stand-in carry no text; covers are drawn by art.ts, with the entry's title and group on entry covers.
+ * Demo images drawn on this machine from SVG (nothing fetched from the internet). Portraits (portrait.ts), logos
+ * and the QR stand-in carry no text; covers are drawn by art.ts, with the entry's title and group on entry covers.
  */
-function portraitSvg(size: number, seed: number): string {
-  const [a, b, c] = palette(seed + 3);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${b}"/><stop offset="1" stop-color="${a}"/></linearGradient></defs>
-  <rect width="100" height="100" fill="url(#g)"/><circle cx="50" cy="40" r="18" fill="${c}" opacity="0.95"/>
-  <path d="M 16 100 C 18 72 34 62 50 62 C 66 62 82 72 84 100 Z" fill="${c}" opacity="0.95"/>
-  <circle cx="${20 + (seed % 5) * 14}" cy="16" r="5" fill="#fff" opacity="0.25"/></svg>`;
-}
-
 function logoSvg(w: number, h: number, seed: number): string {
   const [a, b] = palette(seed);
   const shapes = [
