@@ -89,6 +89,7 @@ const EXPECTED: Record<string, ConsoleAccess> = {
   'POST /api/admin/mail-templates/:kind/preview': O,
   'POST /api/admin/mail-templates/:kind/test': O,
   'POST /api/admin/notices/announcements': C,
+  'POST /api/admin/notices/failures/retry': C,
   'POST /api/admin/media-library': C,
   'POST /api/admin/news/:id/publish': C,
   'POST /api/admin/pages/:slug/publish': C,

@@ -118,5 +118,21 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect((await okData('GET', '/api/admin/notices', admin)).failures).toContainEqual(
       expect.objectContaining({ notice: 'results', email: openEntrant.email.toLowerCase(), attempts: 3 }),
     );
+
+    // The mailbox is fixed; the editor sends the failed mails again. Each arrives once, nobody else is mailed
+    // again, and the list is empty.
+    m.sink.acceptRecipient(openEntrant.email);
+    const othersBefore = m.sink.to(studentEn.email).length;
+    const retried = await okData('POST', '/api/admin/notices/failures/retry', editor);
+    expect(retried.reopened).toBe(2);
+    await drain();
+    await expect.poll(() => tallyOf(toAll.id), { timeout: 30_000 }).toEqual({ sent: 3, failed: 0, pending: 0 });
+    await expect.poll(() => okData('GET', '/api/admin/jury/results', admin), { timeout: 30_000 }).toMatchObject({ mailed: 1 });
+    expect(m.sink.to(openEntrant.email).filter((mail) => mail.subject.includes(`All entrants ${stamp}`))).toHaveLength(1);
+    expect((await okData('GET', '/api/admin/notices', editor)).failures).toEqual([]);
+    await ageClaims();
+    await drain();
+    expect(m.sink.to(studentEn.email).length).toBe(othersBefore);
+    expect((await okData('POST', '/api/admin/notices/failures/retry', editor)).reopened).toBe(0);
   }, 240_000);
 });

@@ -75,6 +75,8 @@ export type MailSink = {
   refuse: (on: boolean) => void;
   /** Refuses RCPT TO of this one address (550) from now on; the others are taken as usual. */
   refuseRecipient: (email: string) => void;
+  /** Takes an address refused before again (its mailbox is fixed). */
+  acceptRecipient: (email: string) => void;
   /** How many times a sender offered this address at RCPT TO (refused or not). */
   rcptTries: (email: string) => number;
   /** Holds every message unanswered (the sender waits, as on a slow server) until the returned function is called. */
@@ -128,6 +130,9 @@ export async function startMailSink(opts: { failing?: boolean; port?: number; ho
     },
     refuseRecipient: (email) => {
       refusedRcpt.add(email.toLowerCase());
+    },
+    acceptRecipient: (email) => {
+      refusedRcpt.delete(email.toLowerCase());
     },
     rcptTries: (email) => tries.get(email.toLowerCase()) ?? 0,
     hold: () => {

@@ -4,6 +4,7 @@ import { currentUserOf } from '../../plugins/auth';
 import { sendAnnouncement } from '../../services/notices/announcements';
 import { noticesState } from '../../services/notices/notices-state';
 import { writeReminderSettings } from '../../services/notices/reminders';
+import { retryFailedMails } from '../../services/notices/retry-failed';
 import { ok } from '../reply';
 
 /**
@@ -21,4 +22,9 @@ export const consoleNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/notices/announcements', { schema: { body: announcementBody }, config: content }, async (req) =>
     ok(await sendAnnouncement(ctx, (await currentUserOf(req)).id, req.body)),
   );
+  // Whoever follows the mails going out may send the failed ones again once the mail server is fixed.
+  app.post('/api/admin/notices/failures/retry', { config: content }, async () => {
+    const reopened = await retryFailedMails(ctx.db);
+    return ok({ reopened, state: await noticesState(ctx.db) });
+  });
 };

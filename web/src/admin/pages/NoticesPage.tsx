@@ -17,7 +17,7 @@ import {
 import { showFieldErrors } from '../../api/form-errors';
 import { useCurrentUser } from '../../app/current-user';
 import { adminKeys } from '../queries/keys';
-import { saveReminders, sendAnnouncement, useAudienceGroups, useNotices } from '../queries/notices';
+import { retryFailedMails, saveReminders, sendAnnouncement, useAudienceGroups, useNotices } from '../queries/notices';
 
 function TallyTags({ tally }: { tally: MailTally }) {
   return (
@@ -157,6 +157,31 @@ function ComposerCard() {
   );
 }
 
+/** Sends every failed mail again with a fresh set of tries (after the mail server is fixed). */
+function RetryFailedButton({ count }: { count: number }) {
+  const intl = useIntl();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const retry = async () => {
+    setBusy(true);
+    try {
+      const { reopened, state } = await retryFailedMails();
+      qc.setQueryData(adminKeys.notices, state);
+      message.success(intl.formatMessage({ id: 'console.notices.retried' }, { n: reopened }));
+    } catch {
+      // the request layer has shown the error
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button onClick={retry} loading={busy} disabled={count === 0} data-testid="notice-retry-failed">
+      <FormattedMessage id="console.notices.retryFailed" values={{ n: count }} />
+    </Button>
+  );
+}
+
 /** Reminders, announcements and the mails that could not be delivered after their tries. */
 export function NoticesPage() {
   const intl = useIntl();
@@ -195,7 +220,7 @@ export function NoticesPage() {
           ]}
         />
       </Card>
-      <Card title={f('console.notices.failures')}>
+      <Card title={f('console.notices.failures')} extra={<RetryFailedButton count={data?.failures.length ?? 0} />}>
         <Typography.Paragraph type="secondary">{f('console.notices.failuresHint')}</Typography.Paragraph>
         <Table<MailFailure>
           rowKey={(r) => `${r.notice} ${r.email}`}

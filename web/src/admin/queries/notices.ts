@@ -31,5 +31,7 @@ export const useAudienceGroups = () =>
 
 export const saveReminders = (settings: ReminderSettings) => adminSend<NoticesState>('PUT', '/api/admin/notices/reminders', settings);
 
+export const retryFailedMails = () => adminSend<{ reopened: number; state: NoticesState }>('POST', '/api/admin/notices/failures/retry');
+
 export const sendAnnouncement = (audience: Audience, i18n: Record<Locale, MailLocaleText>) =>
   adminSend<{ id: number; queued: number }>('POST', '/api/admin/notices/announcements', { audience, i18n });

@@ -32,6 +32,15 @@ export async function markMailRefused(db: Db, entryId: number, error: string, fa
   await db.updateTable('results_mailings').set({ last_error: error, failed_at: failedAt }).where('entry_id', '=', entryId).execute();
 }
 
+/**
+ * Forgets the results mails given up on: an entry without a ledger row is one still to mail, so the mailer
+ * claims it afresh with a full set of tries.
+ */
+export async function forgetFailedResultsMailings(db: Db): Promise<number> {
+  const res = await db.deleteFrom('results_mailings').where('failed_at', 'is not', null).where('sent_at', 'is', null).executeTakeFirst();
+  return Number(res.numDeletedRows ?? 0);
+}
+
 export function failedResultsMailings(db: Db, limit: number) {
   return db
     .selectFrom('results_mailings')

@@ -80,6 +80,17 @@ export async function tallyNotices(db: Db) {
     .execute();
 }
 
+/** Puts every row given up on back in line as never tried (the organiser asked again, e.g. after fixing the mail server). */
+export async function reopenFailedNoticeMailings(db: Db): Promise<number> {
+  const res = await db
+    .updateTable('notice_mailings')
+    .set({ failed_at: null, claimed_at: null, attempts: 0, last_error: null })
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0);
+}
+
 export function failedNoticeMailings(db: Db, limit: number) {
   return db
     .selectFrom('notice_mailings')
