@@ -4,12 +4,9 @@ import { t } from '../../../common/i18n/index';
 import type { Locale } from '../../../common/locales';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { getExhibition } from '../services/content/exhibitions';
 import { siteIdentity } from '../services/content/identity';
-import { getNews } from '../services/content/news';
 import { entryShareImageUrl } from '../services/content/share-image';
-import { publicGalleryEntry } from '../services/gallery/gallery-reads';
-import { publicResults } from '../services/jury/results';
+import { PageLoads, pageReads } from './page-loads';
 
 export type HeadOverride = { title: string; description?: string; imageUrl?: string; type?: 'article' | 'video.other' };
 
@@ -18,7 +15,7 @@ export type HeadOverride = { title: string; description?: string; imageUrl?: str
  * means the record does not exist: the page is answered with status 404.
  * Features add their own detail routes here (e.g. gallery/:id).
  */
-export type HeadResolver = (ctx: AppContext, params: Record<string, string>, locale: Locale) => Promise<HeadOverride | null>;
+export type HeadResolver = (ctx: AppContext, params: Record<string, string>, locale: Locale, loads?: PageLoads) => Promise<HeadOverride | null>;
 
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {
@@ -34,8 +31,8 @@ const validId = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? Nu
 export const headResolvers: Record<string, HeadResolver> = {
   // Results: once published, the share card names the winners and shows the first one's cover;
   // before that the page says when they will be announced.
-  results: async (ctx, _params, locale) => {
-    const results = await publicResults(ctx.db, locale);
+  results: async (ctx, _params, locale, loads = new PageLoads()) => {
+    const results = await pageReads.results(ctx, loads, locale);
     if (!results) return { title: t(locale, 'route.results'), description: t(locale, 'results.soon') };
     const winners = results.groups.flatMap((g) => g.winners);
     const list = winners.map((w) => `${w.award}《${w.title}》`).join(locale === 'en-US' ? ', ' : '、');
@@ -46,22 +43,22 @@ export const headResolvers: Record<string, HeadResolver> = {
       type: 'article',
     };
   },
-  'events/:id': async (ctx, params, locale) => {
+  'events/:id': async (ctx, params, locale, loads = new PageLoads()) => {
     const id = validId(params.id);
-    const news = id ? await orNull(getNews(ctx.db, locale, id)) : null;
+    const news = id ? await orNull(pageReads.newsItem(ctx, loads, locale, id)) : null;
     return news ? { title: news.title, description: news.summary || stripTags(news.body).slice(0, 160), imageUrl: news.coverUrl, type: 'article' } : null;
   },
-  'exhibition/:id': async (ctx, params, locale) => {
+  'exhibition/:id': async (ctx, params, locale, loads = new PageLoads()) => {
     const id = validId(params.id);
-    const ex = id ? await orNull(getExhibition(ctx.db, locale, id)) : null;
+    const ex = id ? await orNull(pageReads.exhibition(ctx, loads, locale, id)) : null;
     return ex ? { title: ex.title, description: ex.summary || stripTags(ex.body).slice(0, 160), imageUrl: ex.coverUrl, type: 'article' } : null;
   },
   // Gallery: 2100 = not approved or missing -> 404; the preview picture is the entry's share image (cover, number, title).
-  'gallery/:id': async (ctx, params, locale) => {
+  'gallery/:id': async (ctx, params, locale, loads = new PageLoads()) => {
     const id = validId(params.id);
     let entry = null;
     try {
-      entry = id ? await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }) : null;
+      entry = id ? await pageReads.galleryEntry(ctx, loads, locale, id) : null;
     } catch (err) {
       if (!(err instanceof AppError && (err.code === Code.EntryNotFound || err.code === Code.GalleryNotOpen))) throw err;
     }

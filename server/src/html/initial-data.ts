@@ -6,12 +6,8 @@ import type { Locale } from '../../../common/locales';
 import { imageSrcSet, widthsUpTo } from '../../../common/media';
 import { HOME_NEWS_COUNT, INITIAL_DATA_ID, queryKeys } from '../../../common/query-keys';
 import type { AppContext } from '../context';
-import { listJury } from '../services/content/jury';
-import { listNews } from '../services/content/news';
-import { listSponsors } from '../services/content/sponsors';
 import { getContestInfo } from '../services/contest/contest-info';
-import { listGallery, publicGalleryEntry } from '../services/gallery/gallery-reads';
-import { homeFilms } from '../services/gallery/home-films';
+import { PageLoads, pageReads } from './page-loads';
 
 /** An image the page will show above the fold; `srcset`/`sizes`/`type` as on its <img>/<source>. */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string; type?: string };
@@ -22,7 +18,14 @@ export type ImagePreload = { href: string; srcset?: string; sizes?: string; type
  */
 export type PageData = { queries: { key: unknown[]; data: unknown; stale?: boolean }[]; images: ImagePreload[] };
 
-export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale: Locale, params: Record<string, string>) => Promise<PageData>;
+/** `loads`: the render's shared reads (page-loads.ts), so the no-JavaScript content reuses what is read here. */
+export type PageDataResolver = (
+  ctx: AppContext,
+  search: URLSearchParams,
+  locale: Locale,
+  params: Record<string, string>,
+  loads?: PageLoads,
+) => Promise<PageData>;
 
 /**
  * Per-route first data, keyed by the route path of common/routes.ts. Without it a phone waits for the
@@ -32,13 +35,13 @@ export type PageDataResolver = (ctx: AppContext, search: URLSearchParams, locale
  * the API, where its error handling (a failed load -> /500) lives.
  */
 export const pageDataResolvers: Record<string, PageDataResolver> = {
-  home: async (ctx, _search, locale) => {
+  home: async (ctx, _search, locale, _params, loads = new PageLoads()) => {
     const [contest, films, news, jury, sponsors] = await Promise.all([
       getContestInfo(ctx.db, ctx.config.contestTimezone),
-      homeFilms(ctx.db),
-      listNews(ctx.db, locale, { page: 1, pageSize: HOME_NEWS_COUNT }),
-      listJury(ctx.db, locale),
-      listSponsors(ctx.db, locale),
+      pageReads.homeFilms(ctx, loads),
+      pageReads.news(ctx, loads, locale, 1, HOME_NEWS_COUNT),
+      pageReads.jury(ctx, loads, locale),
+      pageReads.sponsors(ctx, loads, locale),
     ]);
     return {
       queries: [
@@ -52,27 +55,27 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
       images: [],
     };
   },
-  events: async (ctx, search, locale) => {
+  events: async (ctx, search, locale, _params, loads = new PageLoads()) => {
     if ([...search.keys()].length) return { queries: [], images: [] };
-    const news = await listNews(ctx.db, locale, { page: 1, pageSize: DEFAULT_PAGE_SIZE });
+    const news = await pageReads.news(ctx, loads, locale, 1, DEFAULT_PAGE_SIZE);
     const first = news.items[0]?.coverUrl;
     return { queries: [], images: first ? [{ href: first }] : [] };
   },
   // The page a shared poster or link opens: the entry as an anonymous visitor sees it (not voted), so title,
   // votes and the Vote button paint without waiting for the API; the app then asks the API, which says whether
   // this visitor voted and sets the viewed cookie. The film's poster starts with the HTML.
-  'gallery/:id': async (ctx, _search, locale, params) => {
+  'gallery/:id': async (ctx, _search, locale, params, loads = new PageLoads()) => {
     const id = Number(params.id);
-    const entry = await publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone });
+    const entry = await pageReads.galleryEntry(ctx, loads, locale, id);
     const poster = entry.film.hls || entry.film.mp4 ? (entry.videoCoverUrl ?? entry.film.poster ?? entry.coverUrl) : null;
     return {
       queries: [{ key: queryKeys.galleryEntry(locale, id), data: { ...entry, voted: false }, stale: true }],
       images: poster ? [{ href: poster }] : [],
     };
   },
-  gallery: async (ctx, search, locale) => {
+  gallery: async (ctx, search, locale, _params, loads = new PageLoads()) => {
     if ([...search.keys()].length) return { queries: [], images: [] };
-    const page = await listGallery(ctx.db, { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: 'newest' });
+    const page = await pageReads.gallery(ctx, loads, 1, DEFAULT_PAGE_SIZE);
     const widths = widthsUpTo(GALLERY_CARD_MAX_WIDTH);
     const images: ImagePreload[] = [];
     for (const item of page.items.slice(0, GALLERY_FIRST_ROW)) {

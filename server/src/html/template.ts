@@ -3,6 +3,8 @@ import { buildFile } from './build-file';
 
 /** Marker in web/index.html where the server writes the page's <head> tags. */
 export const HEAD_MARKER = '<!--app-head-->';
+/** The app's root element in web/index.html; the page's <noscript> content is written right after it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 const FALLBACK = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">${HEAD_MARKER}</head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>`;
 
@@ -12,4 +14,11 @@ const FALLBACK = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
  */
 export function loadTemplate(webDir: string, checkMs?: number): () => string {
   return buildFile(path.join(webDir, 'index.html'), (text) => text ?? FALLBACK, checkMs);
+}
+
+/** Writes `content` after the app's root element (or at the start of the body of a shell without one, the unbuilt fallback). */
+export function insertAfterRoot(html: string, content: string): string {
+  // Function replacements: `$` sequences in stored titles must stay literal.
+  if (html.includes(ROOT_ELEMENT)) return html.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}\n    ${content}`);
+  return html.replace(/<body[^>]*>/, (body) => `${body}${content}`);
 }

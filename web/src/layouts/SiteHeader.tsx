@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NAV_ITEMS, RESULTS_NAV_ITEM } from '../../../common/nav-items';
 import { canAccess } from '../../../common/routes';
 import { useResultsPublished } from '../api/queries';
 import { clearAccessToken, request } from '../api/request';
@@ -9,7 +10,6 @@ import { keepTabWithin } from '../components/focus-trap';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Logo } from '../components/Logo';
 import { useLocale } from '../i18n/use-locale';
-import { NAV_ITEMS, RESULTS_NAV_ITEM } from './nav-items';
 
 function useLogout() {
   const { refresh } = useCurrentUser();

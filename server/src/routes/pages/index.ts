@@ -7,12 +7,15 @@ import { failureBody } from '../../errors';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
 import { identityQuery, pageDataResolvers, renderPageData } from '../../html/initial-data';
+import { listPageOf, renderNoscript } from '../../html/noscript';
+import { PageLoads } from '../../html/page-loads';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
-import { HEAD_MARKER, loadTemplate } from '../../html/template';
+import { HEAD_MARKER, insertAfterRoot, loadTemplate } from '../../html/template';
 import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
 import type { FreshAnswer } from '../../services/cache/response-cache';
 import { siteIdentity } from '../../services/content/identity';
 import { pageShareImageUrl } from '../../services/content/share-image';
+import { resultsPublished } from '../../services/jury/results';
 
 /** Paths served by other handlers; a miss there is an API-style 404, never the SPA. */
 const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
@@ -43,13 +46,15 @@ export async function pageRoutes(app: FastifyInstance) {
     // The page is the same for every visitor of a locale (no user data, no nonce: the CSP allows no inline
     // script), so it is served from memory; of the query string only its presence changes the page.
     // A second at most: /gallery shows vote counts and /home the contest's clock (the voting countdown's base).
+    // A list's ?page=N is the exception: its <noscript> content is that page of the list (noscript.ts).
+    const listPage = listPageOf(url.search);
     const spec: CacheSpec = {
-      key: `html:${locale}:${url.pathname}:${url.search ? '?' : ''}`,
+      key: `html:${locale}:${url.pathname}:${listPage ? `?page=${listPage}` : url.search ? '?' : ''}`,
       lifetime: 'counts',
       sharing: 'public',
       vary: 'accept-language',
     };
-    const answer = await cachedAnswer(request, spec, () => buildPage(request, url, { locale, prefixed, rest, match }));
+    const answer = await cachedAnswer(request, spec, () => buildPage(request, url, { locale, prefixed, rest, match, listPage }));
     return sendCached(request, reply, answer, spec);
   }
 
@@ -57,8 +62,16 @@ export async function pageRoutes(app: FastifyInstance) {
   async function buildPage(
     request: FastifyRequest,
     url: URL,
-    { locale, prefixed, rest, match }: { locale: Locale; prefixed: boolean; rest: string[]; match: ReturnType<typeof matchPageRoute> },
+    {
+      locale,
+      prefixed,
+      rest,
+      match,
+      listPage,
+    }: { locale: Locale; prefixed: boolean; rest: string[]; match: ReturnType<typeof matchPageRoute>; listPage: number | null },
   ): Promise<FreshAnswer> {
+    // The head, the data block and the <noscript> content read each record once.
+    const loads = new PageLoads();
     const localizedOk = match?.route.localized !== false || !prefixed;
     let status = match && localizedOk ? 200 : 404;
     const routeTitleKey = (status === 200 ? match?.route.titleKey : 'route.404') ?? 'route.404';
@@ -85,7 +98,7 @@ export async function pageRoutes(app: FastifyInstance) {
     if (status === 200 && match) {
       const resolver = headResolvers[match.route.path];
       if (resolver) {
-        const override = await resolver(app.ctx, match.params, locale);
+        const override = await resolver(app.ctx, match.params, locale, loads);
         if (!override) {
           status = 404;
           head.noindex = true;
@@ -112,7 +125,7 @@ export async function pageRoutes(app: FastifyInstance) {
     if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
     else {
       try {
-        const data = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {});
+        const data = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {}, loads);
         extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
@@ -121,7 +134,21 @@ export async function pageRoutes(app: FastifyInstance) {
         complete = false; // served, but not kept: the next request tries again
       }
     }
-    const html = renderDocument(template(), HEAD_MARKER, head, extra.filter(Boolean).join('\n    '));
+    // Without JavaScript the root stays empty: the page's text and links come in a <noscript> beside it.
+    const noscript = await renderNoscript({
+      ctx: app.ctx,
+      locale,
+      prefixed,
+      route: shownRoute,
+      params: match?.params ?? {},
+      listPage: listPage ?? 1,
+      identity,
+      resultsPublished: await resultsPublished(app.ctx.db),
+      loads,
+      warn: (err) => request.log.warn({ err }, 'no-JavaScript content for the HTML failed'),
+    });
+    if (!noscript.complete) complete = false;
+    const html = insertAfterRoot(renderDocument(template(), HEAD_MARKER, head, extra.filter(Boolean).join('\n    ')), noscript.html);
     return { status, type: 'text/html; charset=utf-8', body: html, keep: status === 200 && complete };
   }
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../common/i18n/index';
+import type { MessageKey } from './i18n/index';
 
 /** The menu's pages, in order (Home, Contest Details, Submit an entry, Contest News, Expert Jury, Gallery & Vote, Exhibition, Special Thanks, Contact Us); each is labelled `menu.<page>`. Account / Login-Register / Logout follow by session state. */
 const MENU_PAGES = ['home', 'eventDetails', 'submitWorks', 'events', 'professionalJury', 'gallery', 'exhibition', 'specialThanks', 'contactUs'] as const;
