@@ -35,7 +35,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
   home: async (ctx, _search, locale) => {
     const [contest, films, news, jury, sponsors] = await Promise.all([
       getContestInfo(ctx.db, ctx.config.contestTimezone),
-      homeFilms(ctx.db),
+      homeFilms(ctx.db, locale),
       listNews(ctx.db, locale, { page: 1, pageSize: HOME_NEWS_COUNT }),
       listJury(ctx.db, locale),
       listSponsors(ctx.db, locale),
@@ -44,7 +44,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
       queries: [
         { key: queryKeys.contest(), data: contest },
         // The films strip sits under the hero: in the HTML, it does not push the page down when it arrives.
-        { key: queryKeys.homeFilms(), data: films },
+        { key: queryKeys.homeFilms(locale), data: films },
         { key: queryKeys.news(locale, 1, HOME_NEWS_COUNT), data: news },
         { key: queryKeys.jury(locale), data: jury },
         { key: queryKeys.sponsors(locale), data: sponsors },
@@ -72,7 +72,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
   },
   gallery: async (ctx, search, locale) => {
     if ([...search.keys()].length) return { queries: [], images: [] };
-    const page = await listGallery(ctx.db, { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: 'newest' });
+    const page = await listGallery(ctx.db, { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: 'newest' }, locale);
     const widths = widthsUpTo(GALLERY_CARD_MAX_WIDTH);
     const images: ImagePreload[] = [];
     for (const item of page.items.slice(0, GALLERY_FIRST_ROW)) {
