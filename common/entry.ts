@@ -1,5 +1,6 @@
 import type { EntryGroup } from './constants';
 import type { PresentedAnswer } from './entry-form/definitions';
+import type { Locale } from './locales';
 import type { MediaStatus } from './media';
 
 /**
@@ -23,6 +24,8 @@ export type Entry = {
   status: EntryStatus;
   group: EntryGroup;
   title: string;
+  /** The entrant's optional English title, or null: English pages show it in place of `title`. */
+  titleEn: string | null;
   description: string;
   team: string;
   teamDesc: string;
@@ -53,3 +56,13 @@ export type Entry = {
 
 /** The film's processing state alone, for lists ("processing 42%"). */
 export type EntryFilmProgress = Pick<MediaStatus, 'status' | 'progress'>;
+
+/**
+ * The title a visitor reads in their locale, and the language it is written in (for the `lang` attribute):
+ * English pages show the entrant's English title when there is one; every other page, and an entry without
+ * one, shows the title as the entrant wrote it, in the entry's own language.
+ */
+export function shownTitle(entry: { title: string; titleEn: string | null; locale: string }, locale: Locale): { title: string; lang: string } {
+  if (locale === 'en-US' && entry.titleEn) return { title: entry.titleEn, lang: 'en' };
+  return { title: entry.title, lang: entry.locale };
+}

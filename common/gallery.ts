@@ -35,12 +35,17 @@ export type VoterMode = (typeof VOTER_MODES)[number];
 export const VOTE_CODE_TTL_MINUTES = 10;
 export const VOTE_CODE_MAX_TRIES = 5;
 
-/** The public's view of an entry: a gallery card. */
+/**
+ * The public's view of an entry: a gallery card. `title` is the one shown in the reader's locale (the English
+ * title on English pages when the entrant gave one, see `shownTitle`), so the answer depends on the locale.
+ */
 export type GalleryEntrySummary = Pick<Entry, 'id' | 'entryNo' | 'group' | 'title' | 'team' | 'coverUrl'> & {
   /** Null while the organiser hides counts (until voting closes); the last snapshot's while they are delayed. */
   voteCount: number | null;
   /** The entry's `locale`, named for the `lang` attribute the page puts on its texts. */
   lang: Entry['locale'];
+  /** The `lang` of the title shown: 'en' for the English title, else the entry's `lang`. */
+  titleLang: string;
 };
 
 /**

@@ -16,7 +16,7 @@ export const queryKeys = {
   results: (locale: Locale) => ['results', locale],
   resultsStatus: () => ['results', 'status'],
   galleryEntry: (locale: Locale, id: number) => ['gallery-entry', locale, id],
-  homeFilms: () => ['home-films'],
+  homeFilms: (locale: Locale) => ['home-films', locale],
   awards: (locale: Locale) => ['awards', locale],
   gallery: (locale: Locale, group: string | undefined, q: string | undefined, sort: GallerySort) => ['gallery', locale, group ?? 'all', q ?? '', sort],
 };

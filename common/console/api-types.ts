@@ -6,7 +6,7 @@ import type { AssignableRole } from './staff';
 /** The organiser's view of an entry in the console's list. */
 export type AdminEntrySummary = Pick<
   Entry,
-  'id' | 'submissionNo' | 'entryNo' | 'status' | 'group' | 'title' | 'team' | 'award' | 'voteCount' | 'coverUrl' | 'createdAt' | 'approvedAt'
+  'id' | 'submissionNo' | 'entryNo' | 'status' | 'group' | 'title' | 'titleEn' | 'team' | 'award' | 'voteCount' | 'coverUrl' | 'createdAt' | 'approvedAt'
 > & {
   submitterEmail: string;
   /** Where the film is in the media pipeline, so a failed transcode shows in the list, not only in the drawer. */

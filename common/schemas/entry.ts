@@ -69,6 +69,21 @@ function text(field: EntryTextField) {
     .max(max, codeMessage(Code.FieldTooLong));
 }
 
+/**
+ * The optional English title: the title's limits, trimmed; empty is none (null). Left out of an edit, the stored
+ * one stays (undefined is no change to the column).
+ */
+function optionalTitle() {
+  const { min, max } = ENTRY_TEXT_LIMITS.title;
+  return z
+    .string(codeMessage(Code.ParameterError))
+    .trim()
+    .refine((v) => v === '' || v.length >= min, codeMessage(Code.FieldTooShort))
+    .max(max, codeMessage(Code.FieldTooLong))
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+}
+
 const uploadId = z.string(codeMessage(Code.FilesMissing)).regex(/^[a-f0-9]{32}$/, codeMessage(Code.FilesMissing));
 
 export const entryUploadsSchema = z.object({
@@ -84,6 +99,7 @@ export type EntryUploads = z.infer<typeof entryUploadsSchema>;
 
 const entryFields = {
   title: text('title'),
+  titleEn: optionalTitle(),
   description: text('description'),
   team: text('team'),
   teamDesc: text('teamDesc'),
@@ -132,7 +148,7 @@ export type MyEntry = Pick<
 export type UploadedFileInfo = { id: string; name: string; size: number; url: string | null; meta: Record<string, unknown> };
 
 export type MyEntryDetail = MyEntry &
-  Pick<Entry, 'description' | 'team' | 'teamDesc' | 'slogan' | 'answers'> & {
+  Pick<Entry, 'titleEn' | 'description' | 'team' | 'teamDesc' | 'slogan' | 'answers'> & {
     files: Partial<Record<UploadPurpose, UploadedFileInfo>>;
   };
 

@@ -11,7 +11,9 @@ export async function confirmCrop(page: Page, okText: string) {
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
   await expect.poll(() => dialog.locator('img.img-crop-media').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const ok = dialog.getByRole('button', { name: okText });
+  // antd spaces out a two-character CJK label ("确 定"): the name may have spaces between its characters.
+  const spaced = [...okText].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
+  const ok = dialog.getByRole('button', { name: new RegExp(`^\\s*${spaced}\\s*$`) });
   await expect(async () => {
     const leaving = /ant-zoom-leave/.test((await dialog.getAttribute('class', { timeout: 1000 }).catch(() => null)) ?? 'ant-zoom-leave');
     if (!leaving) await ok.click({ timeout: 2000 });

@@ -38,7 +38,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
   home: async (ctx, _search, locale, _params, loads = new PageLoads()) => {
     const [contest, films, news, jury, sponsors] = await Promise.all([
       getContestInfo(ctx.db, ctx.config.contestTimezone),
-      pageReads.homeFilms(ctx, loads),
+      pageReads.homeFilms(ctx, loads, locale),
       pageReads.news(ctx, loads, locale, 1, HOME_NEWS_COUNT),
       pageReads.jury(ctx, loads, locale),
       pageReads.sponsors(ctx, loads, locale),
@@ -47,7 +47,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
       queries: [
         { key: queryKeys.contest(), data: contest },
         // The films strip sits under the hero: in the HTML, it does not push the page down when it arrives.
-        { key: queryKeys.homeFilms(), data: films },
+        { key: queryKeys.homeFilms(locale), data: films },
         { key: queryKeys.news(locale, 1, HOME_NEWS_COUNT), data: news },
         { key: queryKeys.jury(locale), data: jury },
         { key: queryKeys.sponsors(locale), data: sponsors },
@@ -75,7 +75,7 @@ export const pageDataResolvers: Record<string, PageDataResolver> = {
   },
   gallery: async (ctx, search, locale, _params, loads = new PageLoads()) => {
     if ([...search.keys()].length) return { queries: [], images: [] };
-    const page = await pageReads.gallery(ctx, loads, 1, DEFAULT_PAGE_SIZE);
+    const page = await pageReads.gallery(ctx, loads, locale, 1, DEFAULT_PAGE_SIZE);
     const widths = widthsUpTo(GALLERY_CARD_MAX_WIDTH);
     const images: ImagePreload[] = [];
     for (const item of page.items.slice(0, GALLERY_FIRST_ROW)) {

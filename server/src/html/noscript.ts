@@ -120,7 +120,7 @@ class Writer {
     const rows = items.map((e) => {
       const no = e.entryNo === null ? '' : `${this.t('gallery.entryNo', { no: String(e.entryNo).padStart(3, '0') })} · `;
       const line = `${no}<span${this.lang(e.lang)}>${escapeHtml(e.team)}</span> · ${this.votes(e.voteCount, counts)}`;
-      return `<li>${this.link(`/gallery/${e.id}`, escapeHtml(e.title), this.lang(e.lang))}<br>${line}</li>`;
+      return `<li>${this.link(`/gallery/${e.id}`, escapeHtml(e.title), this.lang(e.titleLang))}<br>${line}</li>`;
     });
     return `<ul class="nojs-list">${rows.join('')}</ul>`;
   }
@@ -154,7 +154,7 @@ const SECTIONS: Record<string, Section> = {
   home: async (w) => {
     const { ctx, loads, locale, identity } = w.page;
     const [films, news, jury, sponsors] = await Promise.all([
-      pageReads.homeFilms(ctx, loads),
+      pageReads.homeFilms(ctx, loads, locale),
       pageReads.news(ctx, loads, locale, 1, HOME_NEWS_COUNT),
       pageReads.jury(ctx, loads, locale),
       pageReads.sponsors(ctx, loads, locale),
@@ -228,8 +228,8 @@ const SECTIONS: Record<string, Section> = {
     return `${w.h1(routeTitle(w, 'professionalJury'))}${w.intro('professionalJury')}${empty}<ul class="nojs-list">${rows.join('')}</ul>`;
   },
   gallery: async (w) => {
-    const { ctx, loads } = w.page;
-    const page = await pageReads.gallery(ctx, loads, 1, DEFAULT_PAGE_SIZE);
+    const { ctx, loads, locale } = w.page;
+    const page = await pageReads.gallery(ctx, loads, locale, 1, DEFAULT_PAGE_SIZE);
     const head = `${w.h1(routeTitle(w, 'gallery'))}${w.intro('gallery')}`;
     if (page.notYetOpen) return `${head}<h2>${w.t('gallery.comingSoon.title')}</h2><p>${w.t('gallery.comingSoon.noDate')}</p>`;
     if (page.total === 0) return `${head}<p>${w.t('empty.gallery.title')}</p><p>${w.t('empty.gallery.text')}</p>`;
@@ -246,7 +246,7 @@ const SECTIONS: Record<string, Section> = {
     ].join('');
     return [
       `<p>${w.link('/gallery', w.t('gallery.backToList'))}</p>`,
-      `<article><h1${lang}>${escapeHtml(e.title)}</h1>`,
+      `<article><h1${w.lang(e.titleLang)}>${escapeHtml(e.title)}</h1>`,
       `<p>${no}<span${lang}>${escapeHtml(e.team)}</span></p>`,
       `<p>${w.votes(e.voteCount, e.counts)}</p>`,
       `<h2>${w.t('gallery.creationBackground')}</h2><p${lang}>${escapeHtml(e.description)}</p>`,

@@ -38,11 +38,11 @@ export const pageReads = {
     loads.once(`exhibition:${locale}:${id}`, () => getExhibition(ctx.db, locale, id)),
   jury: (ctx: AppContext, loads: PageLoads, locale: Locale) => loads.once(`jury:${locale}`, () => listJury(ctx.db, locale)),
   sponsors: (ctx: AppContext, loads: PageLoads, locale: Locale) => loads.once(`sponsors:${locale}`, () => listSponsors(ctx.db, locale)),
-  homeFilms: (ctx: AppContext, loads: PageLoads) => loads.once('home-films', () => homeFilms(ctx.db)),
+  homeFilms: (ctx: AppContext, loads: PageLoads, locale: Locale) => loads.once(`home-films:${locale}`, () => homeFilms(ctx.db, locale)),
   results: (ctx: AppContext, loads: PageLoads, locale: Locale) => loads.once(`results:${locale}`, () => publicResults(ctx.db, locale)),
   page: (ctx: AppContext, loads: PageLoads, locale: Locale, slug: string) => loads.once(`page:${locale}:${slug}`, () => getPage(ctx.db, locale, slug)),
-  gallery: (ctx: AppContext, loads: PageLoads, page: number, pageSize: number) =>
-    loads.once(`gallery:${page}:${pageSize}`, () => listGallery(ctx.db, { page, pageSize, sort: 'newest' })),
+  gallery: (ctx: AppContext, loads: PageLoads, locale: Locale, page: number, pageSize: number) =>
+    loads.once(`gallery:${locale}:${page}:${pageSize}`, () => listGallery(ctx.db, { page, pageSize, sort: 'newest' }, locale)),
   galleryEntry: (ctx: AppContext, loads: PageLoads, locale: Locale, id: number) =>
     loads.once(`gallery-entry:${locale}:${id}`, () =>
       publicGalleryEntry(ctx.db, id, { publicUrl: ctx.config.publicUrl, locale, timeZone: ctx.config.contestTimezone }),

@@ -25,6 +25,7 @@ import * as m0034 from './0034_vote_day_budget';
 import * as m0035 from './0035_mail_templates';
 import * as m0036 from './0036_notices';
 import * as m0037 from './0037_entry_changes_note';
+import * as m0038 from './0038_entry_title_en';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx, in
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0035_mail_templates': m0035,
   '0036_notices': m0036,
   '0037_entry_changes_note': m0037,
+  '0038_entry_title_en': m0038,
 };

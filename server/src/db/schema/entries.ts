@@ -20,6 +20,8 @@ export type EntriesTable = {
   status: string;
   group: string; // a key of entry_groups
   title: string;
+  /** The entrant's optional English title (trimmed; null when none): English pages show it instead of `title`. */
+  title_en: string | null;
   description: string;
   team: string;
   team_desc: string;

@@ -49,16 +49,21 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    // The same for every visitor (no locale, no user); its counts are at most a second old.
+    // The same for every visitor of a locale (its titles are the locale's; no user); its counts are at most a second old.
     async (req, reply) =>
-      replyCached(req, reply, { key: `gallery:${JSON.stringify(req.query)}`, lifetime: 'counts', sharing: 'public' }, async () =>
-        jsonAnswer(await listGallery(ctx.db, req.query)),
+      replyCached(
+        req,
+        reply,
+        { key: `gallery:${req.locale}:${JSON.stringify(req.query)}`, lifetime: 'counts', sharing: 'public', vary: LOCALE_VARY },
+        async () => jsonAnswer(await listGallery(ctx.db, req.query, req.locale)),
       ),
   );
 
-  // The home page's films strip: the same for every visitor, kept like the list (counts at most a second old).
+  // The home page's films strip: the same for every visitor of a locale, kept like the list (counts at most a second old).
   app.get('/api/gallery/home', async (req, reply) =>
-    replyCached(req, reply, { key: 'gallery-home', lifetime: 'counts', sharing: 'public' }, async () => jsonAnswer(await homeFilms(ctx.db))),
+    replyCached(req, reply, { key: `gallery-home:${req.locale}`, lifetime: 'counts', sharing: 'public', vary: LOCALE_VARY }, async () =>
+      jsonAnswer(await homeFilms(ctx.db, req.locale)),
+    ),
   );
 
   // The entry as everyone sees it comes from memory in two forms (voted or not); whether this visitor voted

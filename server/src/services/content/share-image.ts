@@ -7,6 +7,7 @@ import { PAGE_ROUTES } from '../../../../common/routes';
 import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
+import { titleFor } from '../entries/presenter';
 import { FONT, localMedia, wrapTitle } from '../gallery/poster';
 import { assertGalleryOpen } from '../gallery/voting-settings';
 import { siteIdentity } from './identity';
@@ -85,7 +86,7 @@ export async function entryShareImage(ctx: AppContext, locale: Locale, id: numbe
     const x = cover ? H + 56 : 64;
     const wide = cover ? 8.5 : 16;
     const site = wrapTitle(identity.siteName, cover ? 16 : 30, 2);
-    const title = wrapTitle(entry.title, wide, 3);
+    const title = wrapTitle(titleFor(entry, locale).title, wide, 3);
     const number = entry.entry_no === null ? '' : t(locale, 'poster.number', { no: String(entry.entry_no).padStart(3, '0') });
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
   <rect x="${cover ? H : 0}" width="${W}" height="${H}" fill="${NAVY}"/>

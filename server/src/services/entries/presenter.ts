@@ -1,8 +1,9 @@
 import type { AdminEntryDetail, AdminEntrySummary, EntryReview } from '../../../../common/console/api-types';
-import type { Entry } from '../../../../common/entry';
+import { type Entry, shownTitle } from '../../../../common/entry';
 import type { PresentedAnswer } from '../../../../common/entry-form/definitions';
 import type { GalleryEntryDetail, GalleryEntrySummary } from '../../../../common/gallery';
 import type { JuryEntryDetail, JuryEntryStatus, JuryEntrySummary } from '../../../../common/jury/api-types';
+import type { Locale } from '../../../../common/locales';
 import type { MediaStatus } from '../../../../common/media';
 import type { ExportedEntry } from '../../../../common/privacy';
 import type { MyEntry, MyEntryDetail } from '../../../../common/schemas/entry';
@@ -25,6 +26,7 @@ const COLUMN = {
   status: 'status',
   group: 'group',
   title: 'title',
+  titleEn: 'title_en',
   description: 'description',
   team: 'team',
   teamDesc: 'team_desc',
@@ -56,11 +58,18 @@ function fields<K extends Field>(row: RowOf<K>, keys: readonly K[]): Pick<Entry,
 
 // --- The public (gallery) -----------------------------------------------------------------------------------
 
-const CARD = ['id', 'entryNo', 'group', 'title', 'team', 'coverUrl', 'voteCount'] as const;
-type CardRow = RowOf<(typeof CARD)[number] | 'locale'>;
+const CARD = ['id', 'entryNo', 'group', 'team', 'coverUrl', 'voteCount'] as const;
+type CardRow = RowOf<(typeof CARD)[number] | 'title' | 'titleEn' | 'locale'>;
 
-export function galleryCard(row: CardRow): GalleryEntrySummary {
-  return { ...fields(row, CARD), lang: row.locale };
+/** The title a reader of `locale` reads, and its language: every public place that names the entry asks here. */
+export function titleFor(row: RowOf<'title' | 'titleEn' | 'locale'>, locale: Locale): { title: string; lang: string } {
+  return shownTitle({ title: row.title, titleEn: row.title_en, locale: row.locale }, locale);
+}
+
+/** A card in the reader's locale: the title is the one they read (the English one on English pages, when given). */
+export function galleryCard(row: CardRow, locale: Locale): GalleryEntrySummary {
+  const shown = titleFor(row, locale);
+  return { ...fields(row, CARD), title: shown.title, lang: row.locale, titleLang: shown.lang };
 }
 
 type GalleryEntryView = Omit<GalleryEntryDetail, 'captionsUrl' | 'prevId' | 'nextId' | 'voted' | 'votingOpen' | 'voterMode' | 'counts' | 'shareUrl'>;
@@ -69,9 +78,10 @@ type GalleryEntryView = Omit<GalleryEntryDetail, 'captionsUrl' | 'prevId' | 'nex
 export function galleryEntry(
   row: CardRow & RowOf<'description' | 'teamDesc' | 'teamLogoUrl' | 'slogan' | 'videoCoverUrl'>,
   job: MediaJob | undefined,
+  locale: Locale,
 ): GalleryEntryView {
   return {
-    ...galleryCard(row),
+    ...galleryCard(row, locale),
     ...fields(row, ['description', 'teamDesc', 'teamLogoUrl', 'slogan']),
     film: publicStatus(statusOf(job, row)),
     videoCoverUrl: row.video_cover_url,
@@ -103,7 +113,7 @@ export function ownerEntryDetail(
   files: MyEntryDetail['files'],
   answers: PresentedAnswer[],
 ): MyEntryDetail {
-  return { ...ownerEntry(row, editable, media), ...fields(row, ['description', 'team', 'teamDesc', 'slogan']), files, answers };
+  return { ...ownerEntry(row, editable, media), ...fields(row, ['titleEn', 'description', 'team', 'teamDesc', 'slogan']), files, answers };
 }
 
 /** The owner's data export: every field but the private storage key, and the reviews as the owner is told them. */
@@ -113,7 +123,7 @@ export function exportedEntry(
   answers: PresentedAnswer[],
 ): ExportedEntry {
   return {
-    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'description', 'team', 'teamDesc', 'slogan']),
+    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'titleEn', 'description', 'team', 'teamDesc', 'slogan']),
     ...fields(row, ['teamLogoUrl', 'coverUrl', 'videoCoverUrl', 'award', 'rejectReason', 'changesNote', 'voteCount', 'locale']),
     ...fields(row, ['createdAt', 'updatedAt', 'approvedAt']),
     answers,
@@ -128,7 +138,7 @@ type ConsoleRow = EntryRow & { submitter_email: string };
 export function consoleSummary(row: ConsoleRow, job: MediaJob | undefined): AdminEntrySummary {
   const { status, progress } = statusOf(job, row);
   return {
-    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'team', 'award', 'voteCount', 'coverUrl']),
+    ...fields(row, ['id', 'submissionNo', 'entryNo', 'status', 'group', 'title', 'titleEn', 'team', 'award', 'voteCount', 'coverUrl']),
     submitterEmail: row.submitter_email,
     ...fields(row, ['createdAt', 'approvedAt']),
     film: { status, progress },

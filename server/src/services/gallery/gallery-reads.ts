@@ -16,8 +16,12 @@ import { countsShown, showCounts } from './count-display';
 import { wechatVoter } from './voter-wechat';
 import { voteSlot, votingSettings } from './voting-settings';
 
-/** The approved entries, or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
-export async function listGallery(db: Db, q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort }): Promise<GalleryPage> {
+/** The approved entries in the reader's locale (their titles), or none while the gallery has not opened yet (then `opensAt`, the start of voting). */
+export async function listGallery(
+  db: Db,
+  q: { page?: number; pageSize?: number; group?: EntryGroup; q?: string; sort?: GallerySort },
+  locale: Locale,
+): Promise<GalleryPage> {
   const w = pageWindow(q);
   const settings = await votingSettings(db);
   const { open, opensAt } = settings.gallery;
@@ -26,7 +30,11 @@ export async function listGallery(db: Db, q: { page?: number; pageSize?: number;
   // Ordered by votes, the order itself would tell hidden counts (or today's delayed ones): entry number then.
   const sort = q.sort === 'votes' && countsShown(settings).display !== 'live' ? 'number' : (q.sort ?? 'newest');
   const { items, total } = await listApproved(db, { group: q.group, q: q.q, sort, offset: w.offset, limit: w.limit });
-  const shown = await showCounts(db, settings, items.map(galleryCard));
+  const shown = await showCounts(
+    db,
+    settings,
+    items.map((row) => galleryCard(row, locale)),
+  );
   return { ...base, counts: shown.counts, items: shown.rows, total };
 }
 
@@ -61,7 +69,7 @@ export async function publicGalleryEntry(db: Db, id: number, view: EntryView, no
   if (!row) throw new AppError(Code.EntryNotFound);
   if (!settings.gallery.open) throw new AppError(Code.GalleryNotOpen);
   const [around, job, subtitles] = await Promise.all([neighbours(db, row.entry_no), findJobByEntry(db, id), entryUpload(db, id, 'subtitles')]);
-  const shown = await showCounts(db, settings, [galleryEntry(row, job)], now);
+  const shown = await showCounts(db, settings, [galleryEntry(row, job, view.locale)], now);
   return {
     ...(shown.rows[0] as ReturnType<typeof galleryEntry>),
     counts: shown.counts,

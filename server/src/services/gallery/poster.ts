@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { findApproved } from '../../db/repos/entries/repository';
 import { AppError } from '../../errors';
 import { siteIdentity } from '../content/identity';
+import { titleFor } from '../entries/presenter';
 import { assertGalleryOpen } from './voting-settings';
 
 const W = 750;
@@ -71,7 +72,7 @@ export async function renderPoster(ctx: AppContext, id: number, locale: Locale):
     const qr = await QRCode.toBuffer(url, { type: 'png', width: QR, margin: 2, errorCorrectionLevel: 'M' });
     const coverFile = localMedia(ctx, entry.cover_url);
     const cover = coverFile ? await sharp(coverFile).resize(W, COVER_H, { fit: 'cover' }).toBuffer() : null;
-    const title = wrapTitle(entry.title, 15.5, 2);
+    const title = wrapTitle(titleFor(entry, locale).title, 15.5, 2);
     const number = entry.entry_no === null ? '' : t(locale, 'poster.number', { no: String(entry.entry_no).padStart(3, '0') });
     const site = (await siteIdentity(ctx.db, locale)).siteName;
     const titleY = 712;

@@ -47,6 +47,7 @@ export async function updateMyEntry(ctx: AppContext, user: SessionUser, id: numb
       // Saving changes to an entry that was sent back returns it to review.
       status: ENTRY_TRANSITIONS.edit.to,
       title: input.title,
+      title_en: input.titleEn,
       description: input.description,
       team: input.team,
       team_desc: input.teamDesc,

@@ -51,6 +51,7 @@ export async function submitEntry(ctx: AppContext, user: SessionUser, input: Ent
       submission_no: `tmp-${randomBytes(8).toString('hex')}`,
       group: input.group,
       title: input.title,
+      title_en: input.titleEn,
       description: input.description,
       team: input.team,
       team_desc: input.teamDesc,

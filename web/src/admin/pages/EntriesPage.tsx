@@ -150,10 +150,18 @@ export function EntriesPage() {
             title: f('console.entries.title'),
             dataIndex: 'title',
             width: 240,
+            // Both titles: the organiser checks the English one that English pages show.
             render: (title: string, e) => (
-              <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpen(e.id)}>
-                {title}
-              </Button>
+              <>
+                <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setOpen(e.id)}>
+                  {title}
+                </Button>
+                {e.titleEn && (
+                  <Typography.Text type="secondary" lang="en" style={{ display: 'block' }}>
+                    {e.titleEn}
+                  </Typography.Text>
+                )}
+              </>
             ),
           },
           { title: f('console.entries.team'), dataIndex: 'team', width: 140 },

@@ -115,6 +115,7 @@ export function EntryDrawer({ id, onClose, onReject }: { id: number | null; onCl
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={f('console.entries.submissionNo')}>{data.submissionNo}</Descriptions.Item>
             <Descriptions.Item label={f('console.entries.group')}>{nameOf(data.group)}</Descriptions.Item>
+            <Descriptions.Item label={f('console.detail.titleEn')}>{data.titleEn ? <span lang="en">{data.titleEn}</span> : '—'}</Descriptions.Item>
             <Descriptions.Item label={f('console.entries.team')}>{data.team}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.description')}>{data.description}</Descriptions.Item>
             <Descriptions.Item label={f('console.detail.teamDesc')}>{data.teamDesc}</Descriptions.Item>

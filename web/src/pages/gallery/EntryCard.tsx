@@ -56,7 +56,7 @@ export function EntryCard({
           <span className={`entry-card-group entry-card-group--${entry.group}`}>{nameOf(entry.group)}</span>
         </div>
         <div className="entry-card-body">
-          <Title className="entry-card-title" lang={entry.lang}>
+          <Title className="entry-card-title" lang={entry.titleLang}>
             {entry.title}
           </Title>
           <p className="entry-card-team muted" lang={entry.lang}>
@@ -65,7 +65,9 @@ export function EntryCard({
         </div>
       </Link>
       <fieldset className="entry-card-foot">
-        <legend className="visually-hidden">{entry.title}</legend>
+        <legend className="visually-hidden" lang={entry.titleLang}>
+          {entry.title}
+        </legend>
         <p className="entry-card-votes">
           <VoteCountText voteCount={entry.voteCount} counts={counts} />
         </p>

@@ -56,7 +56,7 @@ export default function GalleryDetailPage() {
             </span>
             <span className="chip">{nameOf(e.group)}</span>
           </p>
-          <h1 className="entry-title" lang={e.lang}>
+          <h1 className="entry-title" lang={e.titleLang}>
             {e.title}
           </h1>
           <FilmCredits entry={e} />

@@ -26,8 +26,9 @@ export function useGalleryPages(filter: GalleryFilter) {
 
 /** The home page's strip of approved films (empty while the gallery is closed or nothing is approved). */
 export function useHomeFilms() {
+  const { locale } = useLocale();
   return useQuery({
-    queryKey: queryKeys.homeFilms(),
+    queryKey: queryKeys.homeFilms(locale),
     queryFn: ({ signal }) => request<HomeFilms>('/api/gallery/home', { signal, level: 'silent' }),
   });
 }
@@ -72,7 +73,7 @@ export function useVote(id: number) {
             }
           : old,
       );
-      client.setQueryData<HomeFilms>(queryKeys.homeFilms(), (old) =>
+      client.setQueryData<HomeFilms>(queryKeys.homeFilms(locale), (old) =>
         old ? { ...old, items: old.items.map((e) => (e.id === id ? { ...e, voteCount } : e)) } : old,
       );
     },

@@ -71,6 +71,7 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
     if (editing) {
       form.setFieldsValue({
         title: editing.title,
+        titleEn: editing.titleEn ?? '',
         description: editing.description,
         team: editing.team,
         teamDesc: editing.teamDesc,
@@ -155,15 +156,35 @@ export function EntryForm({ empowerMaxBytes, editing, onDone }: Props) {
   };
 
   const textItems = (team: boolean) =>
-    TEXT_FIELDS.filter((f) => f.name.startsWith('team') === team).map((f) => (
+    TEXT_FIELDS.filter((f) => f.name.startsWith('team') === team).flatMap((f) => [
       <Form.Item key={f.name} name={f.name} label={intl.formatMessage({ id: `submit.field.${f.name}` })} rules={textRules(f.name)}>
         {f.rows ? (
           <Input.TextArea rows={f.rows} showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
         ) : (
           <Input showCount maxLength={ENTRY_TEXT_LIMITS[f.name].max} />
         )}
+      </Form.Item>,
+      ...(f.name === 'title' ? [englishTitleItem()] : []),
+    ]);
+
+  // Optional, under the title's limits: English pages show it in place of the title, so it is typed in English.
+  const englishTitleItem = () => {
+    const { min, max } = ENTRY_TEXT_LIMITS.title;
+    return (
+      <Form.Item
+        key="titleEn"
+        name="titleEn"
+        label={intl.formatMessage({ id: 'submit.field.titleEn' })}
+        extra={intl.formatMessage({ id: 'submit.help.titleEn' })}
+        rules={[
+          { min, transform: (v?: string) => v?.trim(), message: intl.formatMessage({ id: 'submit.rule.min' }, { min }) },
+          { max, message: intl.formatMessage({ id: 'submit.rule.max' }, { max }) },
+        ]}
+      >
+        <Input showCount maxLength={max} lang="en" />
       </Form.Item>
-    ));
+    );
+  };
 
   const fileRule = (purpose: UploadPurpose): Rule => ({
     validator: async () => {

@@ -114,6 +114,7 @@ function reviewFiltered(db: Db, f: EntryFilter) {
     base = base.where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['entries.title']), 'like', like.toLowerCase()),
+        eb(eb.fn('lower', ['entries.title_en']), 'like', like.toLowerCase()),
         eb(eb.fn('lower', ['entries.team']), 'like', like.toLowerCase()),
         eb(eb.fn('lower', ['users.email']), 'like', like.toLowerCase()),
         eb('entries.submission_no', 'like', like),
@@ -159,7 +160,7 @@ export function findEntryWithSubmitter(db: Db, id: number) {
 
 export type GalleryQuery = { group?: EntryGroup; q?: string; sort: GallerySort; offset: number; limit: number };
 
-const GALLERY_SUMMARY = ['id', 'entry_no', 'group', 'title', 'team', 'cover_url', 'vote_count', 'locale'] as const;
+const GALLERY_SUMMARY = ['id', 'entry_no', 'group', 'title', 'title_en', 'team', 'cover_url', 'vote_count', 'locale'] as const;
 
 function galleryFiltered(db: Db, query: Pick<GalleryQuery, 'group' | 'q'>) {
   let qb = db.selectFrom('entries').where('status', '=', 'approved');
@@ -167,10 +168,14 @@ function galleryFiltered(db: Db, query: Pick<GalleryQuery, 'group' | 'q'>) {
   const q = query.q?.trim();
   if (q) {
     const digits = /^\d{1,9}$/.test(q) ? Number(q) : null;
-    // Entry number matches exactly; titles match case-insensitively as a substring (LIKE's wildcards escaped).
+    // Entry number matches exactly; titles (the English one too) match case-insensitively as a substring (LIKE's wildcards escaped).
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     qb = qb.where((eb) =>
-      eb.or([...(digits !== null ? [eb('entry_no', '=', digits)] : []), eb(sql`lower(${sql.ref('title')})`, 'like', sql`${like} escape '\\'`)]),
+      eb.or([
+        ...(digits !== null ? [eb('entry_no', '=', digits)] : []),
+        eb(sql`lower(${sql.ref('title')})`, 'like', sql`${like} escape '\\'`),
+        eb(sql`lower(${sql.ref('title_en')})`, 'like', sql`${like} escape '\\'`),
+      ]),
     );
   }
   return qb;
