@@ -11,7 +11,9 @@ export type VoidNote = { reason: string; at: string; rule: PublicVoidRule | null
 export type ReceiptCheck = {
   entryId: number;
   entryNo: number | null;
+  /** As the asked locale shows it (the English title on English pages when there is one), with its `lang`. */
   title: string;
+  titleLang: string;
   castAt: string;
   status: 'counted' | 'voided';
   void: VoidNote | null;

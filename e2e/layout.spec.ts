@@ -140,5 +140,16 @@ test('at 390 px the open menu keeps Tab inside it, and Escape closes it and retu
   const closedButton = page.getByRole('button', { name: en['common.openMenu'] });
   await expect(closedButton).toBeFocused();
   await expect(closedButton).toHaveAttribute('aria-expanded', 'false');
+
+  // The dialog's own close button (its last stop) closes it too, and focus goes back to the menu button.
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  const closeInside = drawer.getByRole('button', { name: en['common.closeMenu'] });
+  await expect(closeInside).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(closeInside).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: en['common.openMenu'] })).toBeFocused();
   expectClean();
 });

@@ -61,5 +61,15 @@ export type Ranking = { group: EntryGroup; weights: { jury: number; public: numb
 export type ResultsState = { publishedAt: string | null; mailed: number; toMail: number };
 
 /** One winner's card on the public results page. */
-export type ResultWinner = { entryId: number; entryNo: number | null; title: string; team: string; coverUrl: string | null; award: string; rank: number };
+/** `title` is the one shown in the asked locale (the English title on English pages when there is one); `titleLang` is its `lang`. */
+export type ResultWinner = {
+  entryId: number;
+  entryNo: number | null;
+  title: string;
+  titleLang: string;
+  team: string;
+  coverUrl: string | null;
+  award: string;
+  rank: number;
+};
 export type PublicResults = { publishedAt: string; groups: { group: EntryGroup; winners: ResultWinner[] }[] };

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../common/errors';
+import { PHASES_SETTING } from '../../common/settings-keys';
+import { readSettings, writeSetting } from '../src/db/repos/settings';
 import { DIALECTS, ENTRY_FORM, type Entrant, newEntrant, openSubmissions, uploadEntryFiles, useTestApp } from './factories';
 import { type VoteCheck, voteCheck } from './helpers/vote-check';
 import { api } from './submission-client';
@@ -120,5 +122,41 @@ describe.each(DIALECTS)('the English title on %s', (dialect) => {
     const edit = await api(owner, 'PUT', `/api/entries/mine/${id}`, { ...ENTRY_FORM, title: '刚好', titleEn: 'z'.repeat(51), uploads: {} });
     expect(edit.body.code).toBe(Code.FieldTooLong);
     expect((await t.ctx.db.selectFrom('entries').select('title_en').where('id', '=', id).executeTakeFirstOrThrow()).title_en).toBe('y'.repeat(50));
+  }, 180_000);
+  // Last: it closes the voting and publishes the results.
+  it('a vote receipt and the published results name the entry as the page does: English on English pages', async () => {
+    const owner = await newEntrant(t, base, 'zh-CN');
+    const sent = await post(owner, { title: '第一百个电话', titleEn: 'The Hundredth Call' }, await uploadEntryFiles(owner));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const id = (sent.body.data as { id: number }).id;
+    expect((await vc.admin('POST', `/api/admin/entries/${id}/approve`)).statusCode).toBe(200);
+
+    const { receipt } = await vc.vote(id, '198.51.100.77');
+    const check = async (locale: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/gallery/receipt', headers: { 'x-locale': locale }, payload: { receipt } })).json().data;
+    expect(await check('en-US')).toMatchObject({ entryId: id, title: 'The Hundredth Call', titleLang: 'en', status: 'counted' });
+    expect(await check('zh-CN')).toMatchObject({ entryId: id, title: '第一百个电话', titleLang: 'zh-CN' });
+
+    // Voting and judging over; the organiser gives it an award and publishes.
+    await vc.closeVoting();
+    const phases = ((await readSettings(t.ctx.db))[PHASES_SETTING] ?? {}) as Record<string, { end: string }>;
+    const votingEnd = phases.voting?.end as string;
+    await writeSetting(t.ctx.db, PHASES_SETTING, { ...phases, judging: { start: votingEnd, end: new Date(Date.now() - 500).toISOString() } });
+    const awards = (
+      await vc.admin('POST', '/api/admin/jury/awards', { sort: 1, i18n: { 'zh-CN': { name: '金奖' }, 'zh-TW': {}, 'en-US': { name: 'Gold' } } })
+    ).json().data as { id: number }[];
+    expect((await vc.admin('PUT', `/api/admin/jury/entries/${id}/award`, { awardId: awards[0]?.id })).json().code).toBe(0);
+    const published = await vc.admin('POST', '/api/admin/jury/results/publish');
+    expect(published.json().code, published.body).toBe(0);
+
+    const winner = async (locale: string) =>
+      ((await read('/api/results', locale)).json().data.groups as { winners: { entryId: number; title: string; titleLang: string; award: string }[] }[])
+        .flatMap((g) => g.winners)
+        .find((w) => w.entryId === id);
+    expect(await winner('en-US')).toMatchObject({ title: 'The Hundredth Call', titleLang: 'en', award: 'Gold' });
+    expect(await winner('zh-CN')).toMatchObject({ title: '第一百个电话', titleLang: 'zh-CN', award: '金奖' });
+    // The results page's HTML (what a visitor without JavaScript reads) names it the same way.
+    expect((await read('/en-US/results', 'en-US')).body).toContain('lang="en">The Hundredth Call</a>');
+    expect((await read('/zh-CN/results', 'zh-CN')).body).not.toContain('The Hundredth Call');
   }, 180_000);
 });

@@ -300,7 +300,7 @@ const SECTIONS: Record<string, Section> = {
       const name = MESSAGES[locale][key] ? w.t(key) : escapeHtml(g.group);
       const rows = g.winners.map(
         (x) =>
-          `<li><strong>${escapeHtml(x.award)}</strong> ${w.link(`/gallery/${x.entryId}`, escapeHtml(x.title))}${x.team ? ` · ${escapeHtml(x.team)}` : ''}</li>`,
+          `<li><strong>${escapeHtml(x.award)}</strong> ${w.link(`/gallery/${x.entryId}`, escapeHtml(x.title), w.lang(x.titleLang))}${x.team ? ` · ${escapeHtml(x.team)}` : ''}</li>`,
       );
       return `<h2>${name}</h2><ul class="nojs-list">${rows.join('')}</ul>`;
     });

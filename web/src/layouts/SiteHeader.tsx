@@ -154,6 +154,17 @@ export function SiteHeader() {
             <SessionLinks onNavigate={() => setOpen(false)} />
           </div>
         </nav>
+        {/* Inside the dialog, where a screen reader's and a thumb's reach end; the header's X sits outside it. */}
+        <button
+          type="button"
+          className="drawer-close"
+          onClick={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+        >
+          <span aria-hidden="true">✕</span> <FormattedMessage id="common.closeMenu" />
+        </button>
       </div>
     </header>
   );

@@ -137,7 +137,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await checkReceipt(ctx, req.body.receipt));
+      return ok(await checkReceipt(ctx, req.body.receipt, req.locale));
     },
   );
 

@@ -1,7 +1,8 @@
 import type { EntryGroup } from '../../../../common/constants';
+import { shownTitle } from '../../../../common/entry';
 import { Code } from '../../../../common/errors';
 import type { PublicResults, ResultsState } from '../../../../common/jury/api-types';
-import { isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from '../../../../common/locales';
 import { RESULTS_SETTING } from '../../../../common/settings-keys';
 import type { AppContext } from '../../context';
 import { type Db, nowIso } from '../../db/database';
@@ -23,6 +24,9 @@ type SnapshotWinner = {
   entryId: number;
   entryNo: number | null;
   title: string;
+  /** The entrant's English title and the entry's locale; absent in snapshots published before titles had one. */
+  titleEn?: string | null;
+  lang?: string;
   team: string;
   coverUrl: string | null;
   rank: number;
@@ -69,7 +73,20 @@ async function takeSnapshot(db: Db): Promise<Snapshot['groups']> {
       const e = byId.get(r.entryId);
       if (!award || !e) return [];
       const award3 = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, localize<{ name: string }>(award.i18n, l, ['name']).name])) as Names;
-      return [{ entryId: e.id, entryNo: e.entry_no, title: e.title, team: e.team, coverUrl: e.cover_url, rank: r.rank, award: award3, awardSort: award.sort }];
+      return [
+        {
+          entryId: e.id,
+          entryNo: e.entry_no,
+          title: e.title,
+          titleEn: e.title_en,
+          lang: e.locale,
+          team: e.team,
+          coverUrl: e.cover_url,
+          rank: r.rank,
+          award: award3,
+          awardSort: award.sort,
+        },
+      ];
     });
     winners.sort((a, b) => a.awardSort - b.awardSort || a.rank - b.rank);
     groups.push({ group, winners });
@@ -140,7 +157,13 @@ export async function publicResults(db: Db, locale: Locale): Promise<PublicResul
   if (!s?.publishedAt) return null;
   return {
     publishedAt: s.publishedAt,
-    groups: s.groups.map((g) => ({ group: g.group, winners: g.winners.map(({ award, awardSort: _, ...w }) => ({ ...w, award: award[locale] })) })),
+    groups: s.groups.map((g) => ({
+      group: g.group,
+      winners: g.winners.map(({ award, awardSort: _, titleEn, lang, title, ...w }) => {
+        const shown = shownTitle({ title, titleEn: titleEn ?? null, locale: lang ?? DEFAULT_LOCALE }, locale);
+        return { ...w, title: shown.title, titleLang: shown.lang, award: award[locale] };
+      }),
+    })),
   };
 }
 

@@ -25,7 +25,9 @@ function WinnerCard({ winner, featured }: { winner: ResultWinner; featured: bool
           <span className="winner-card-no">
             <FormattedMessage id="gallery.entryNo" values={{ no: entryNo(winner.entryNo) }} />
           </span>
-          <h3 className="winner-card-title">{winner.title}</h3>
+          <h3 className="winner-card-title" lang={winner.titleLang}>
+            {winner.title}
+          </h3>
           <p className="winner-card-team">{winner.team}</p>
         </div>
       </Link>

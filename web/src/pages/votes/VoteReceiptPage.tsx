@@ -30,7 +30,11 @@ function Outcome({ result }: { result: ReceiptCheck }) {
           id="receipt.entryLine"
           values={{
             no: entryNo(result.entryNo),
-            title: <Link to={link(`/gallery/${result.entryId}`)}>{result.title}</Link>,
+            title: (
+              <Link to={link(`/gallery/${result.entryId}`)} lang={result.titleLang}>
+                {result.title}
+              </Link>
+            ),
             time: when(result.castAt),
           }}
         />

@@ -271,6 +271,7 @@ export function rankableEntries(db: Db, group: string) {
       'entries.id',
       'entries.entry_no',
       'entries.title',
+      'entries.title_en',
       'entries.team',
       'entries.cover_url',
       'entries.vote_count',

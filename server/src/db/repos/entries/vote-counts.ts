@@ -128,6 +128,8 @@ export async function receiptVote(db: Db, voteId: number) {
       'votes.entry_id',
       'entries.entry_no',
       'entries.title',
+      'entries.title_en',
+      'entries.locale',
       'votes.created_at',
       'vote_voids.reason as void_reason',
       'vote_voids.created_at as voided_at',
