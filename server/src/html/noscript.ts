@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_PAGE_SIZE, SPONSOR_TIERS } from '../../../common/constants';
 import type { CountsShown, GalleryEntrySummary } from '../../../common/gallery';
 import { escapeHtml } from '../../../common/html-escape';
@@ -47,17 +48,10 @@ export function listPageOf(search: string): number | null {
   return n >= 2 && n <= MAX_LIST_PAGE ? n : null;
 }
 
-/** A message with its `{name}` values and `{n, plural, ...}` blocks (the server has no ICU library). */
+/** A message with its values, formatted by the same ICU rules the app's react-intl uses (plurals, `#`). */
 function msg(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
   const text = MESSAGES[locale][key] ?? MESSAGES['zh-CN'][key] ?? key;
-  const rules = new Intl.PluralRules(locale);
-  const plural = text.replace(/\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g, (_, name: string, cases: string) => {
-    const n = Number(values[name] ?? 0);
-    const options = new Map([...cases.matchAll(/(=\d+|\w+)\s*\{([^{}]*)\}/g)].map((c) => [c[1] as string, c[2] as string]));
-    const chosen = options.get(`=${n}`) ?? options.get(rules.select(n)) ?? options.get('other') ?? '';
-    return chosen.replace(/#/g, String(n));
-  });
-  return plural.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  return String(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).format(values));
 }
 
 const PAGE_INTROS: Partial<Record<string, MessageKey>> = {

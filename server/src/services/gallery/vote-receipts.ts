@@ -1,10 +1,10 @@
-import { shownTitle } from '../../../../common/entry';
 import { Code } from '../../../../common/errors';
 import type { Locale } from '../../../../common/locales';
 import { type ReceiptCheck, receiptShaped } from '../../../../common/vote-check';
 import type { AppContext } from '../../context';
 import { receiptVote } from '../../db/repos/entries/vote-counts';
 import { AppError } from '../../errors';
+import { titleFor } from '../entries/presenter';
 import { voidNote } from './public-void';
 import { voteIdOfReceipt } from './vote-receipt-code';
 
@@ -19,7 +19,7 @@ export async function checkReceipt(ctx: AppContext, input: string, locale: Local
   const vote = id === undefined ? undefined : await receiptVote(ctx.db, id);
   if (!vote) throw new AppError(Code.ReceiptNotFound, { fields: { receipt: Code.ReceiptNotFound } });
   const voided = vote.void_reason !== null && vote.voided_at !== null;
-  const shown = shownTitle({ title: vote.title, titleEn: vote.title_en, locale: vote.locale }, locale);
+  const shown = titleFor(vote, locale);
   return {
     entryId: vote.entry_id,
     entryNo: vote.entry_no,
