@@ -9,6 +9,8 @@ export type PageRoute = {
   titleKey: string;
   /** Named access key (resolved against the access map); none means public. */
   access?: string;
+  /** The page shows what only the signed-in visitor's browser knows (not behind an access key, but sends anonymous visitors to log in): the browser draws it, the server does not paint it. */
+  perVisitor?: true;
   /** Whether the route also exists under /{lang}. /share only exists bare. */
   localized?: boolean;
   /** Listed in the sitemap. */
@@ -18,7 +20,7 @@ export type PageRoute = {
 export const PAGE_ROUTES: PageRoute[] = [
   { path: 'home', titleKey: 'route.home', indexable: true },
   { path: 'eventDetails', titleKey: 'route.eventDetails', indexable: true },
-  { path: 'submitWorks', titleKey: 'route.submitWorks', indexable: true },
+  { path: 'submitWorks', titleKey: 'route.submitWorks', indexable: true, perVisitor: true },
   { path: 'events', titleKey: 'route.events', indexable: true },
   { path: 'events/:id', titleKey: 'route.events' },
   { path: 'professionalJury', titleKey: 'route.professionalJury', indexable: true },

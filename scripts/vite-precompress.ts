@@ -28,6 +28,8 @@ export function precompress(): Plugin {
   return {
     name: 'mfc-precompress',
     apply: 'build',
+    // Only the browser's files are served; the server's renderer is read from disk.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

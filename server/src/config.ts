@@ -56,6 +56,8 @@ export type Config = {
   responseCache: ResponseCacheSettings;
   /** RESPONSE_FAST_PATH (default true): cache hits of public answers are replayed before Fastify (plugins/response-fast-path.ts). */
   responseFastPath: boolean;
+  /** Public pages painted to HTML on the server (the web build's renderer) before the browser app hydrates them. */
+  serverRendering: boolean;
   /** What the log says about requests (LOG_REQUESTS, LOG_SLOW_*): plugins/request-log.ts. */
   requestLog: RequestLogSettings;
   /** Open connections one process holds (CONNECTIONS_*): plugins/connection-limits.ts. */
@@ -361,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       staleWhileRevalidateS: read.whole('CDN_STALE_WHILE_REVALIDATE_S', 30, 0),
     },
     responseFastPath: read.bool('RESPONSE_FAST_PATH', true),
+    serverRendering: read.bool('SERVER_RENDERING', true),
     wechat: {
       openBase: read.url('WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
       apiBase: read.url('WECHAT_API_BASE', 'https://api.weixin.qq.com'),

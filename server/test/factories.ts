@@ -45,6 +45,9 @@ function testConfig(db: Database): ConfigOverrides {
     dataDir: db.dataDir,
     publicUrl: 'http://contest.test',
     cookieSecret: 'test-secret-0123456789abcdef',
+    // Whether the web app is built beside the tests varies (CI runs them before the build): pages are tested
+    // unpainted here, with their no-JavaScript copy; the painted pages are tested in the browser (e2e).
+    serverRendering: false,
     // No back-pressure: a test shares the app's event loop and blocks it at times (a synchronous ffprobe);
     // ops-pressure.test.ts turns it on.
     pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, retryAfterSeconds: 10, sampleIntervalMs: 1000 },

@@ -123,7 +123,7 @@ describe('page preloads from the Vite manifest', () => {
     );
     expect(assets.styles).toEqual(['/dist/assets/card-1.css']);
     expect(renderPreloads(assets)).toContain('<link rel="modulepreload" crossorigin href="/dist/assets/GalleryListPage-1.js">');
-    expect(renderPreloads(assets)).toContain('<link rel="preload" as="style" crossorigin href="/dist/assets/card-1.css">');
+    expect(renderPreloads(assets)).toContain('<link rel="stylesheet" crossorigin href="/dist/assets/card-1.css">');
   });
 
   it('gives only the texts for a page without a chunk of its own, and nothing without a build', () => {

@@ -74,10 +74,14 @@ export function loadPageAssets(webDir: string, checkMs?: number): (routePath: st
   };
 }
 
-/** <link> tags for the head; `crossorigin` as Vite writes it, so the preloaded bytes are the ones used. */
+/**
+ * <link> tags for the head; `crossorigin` as Vite writes it, so the preloaded bytes are the ones used. The
+ * page's own styles are applied at once (the server paints the page: its markup must not show unstyled, nor
+ * move when they arrive); the browser app's loader finds them there and does not add them again.
+ */
 export function renderPreloads(assets: PageAssets): string {
   return [
-    ...assets.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+    ...assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
     ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
 }

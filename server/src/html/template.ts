@@ -22,3 +22,8 @@ export function insertAfterRoot(html: string, content: string): string {
   if (html.includes(ROOT_ELEMENT)) return html.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}\n    ${content}`);
   return html.replace(/<body[^>]*>/, (body) => `${body}${content}`);
 }
+
+/** Puts the server-painted markup into the root element, which names the locale it was painted in (the browser hydrates only in that one). */
+export function fillRoot(html: string, locale: string, markup: string): string {
+  return html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="${locale}">${markup}</div>`);
+}

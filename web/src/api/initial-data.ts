@@ -19,7 +19,12 @@ export function seedInitialData(client: QueryClient): void {
   } catch {
     return; // a broken block only costs the round trip it was meant to save
   }
-  for (const q of parsed.queries ?? []) {
+  seedQueries(client, parsed.queries ?? []);
+}
+
+/** Puts the answers into the cache; the server's renderer seeds the same ones, so its HTML matches the first render here. */
+export function seedQueries(client: QueryClient, queries: InitialData['queries']): void {
+  for (const q of queries) {
     if (Array.isArray(q.key)) client.setQueryData(q.key, q.data, q.stale ? { updatedAt: 0 } : undefined);
   }
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { useHydrated } from '../app/server-html';
 import { useVotingWindow } from './useVotingWindow';
 
 const MINUTE = 60_000;
@@ -12,7 +13,16 @@ export function countdownParts(ms: number): { days: number; hours: number; minut
 /** "Voting closes in 59 d 23 h 10 min" (or opens in, or has closed), from the contest's voting phase. */
 export function VotingCountdown({ className = '' }: { className?: string }) {
   const voting = useVotingWindow();
+  // The minutes left depend on this moment's clock: the server's HTML keeps the line's place, the browser fills it in.
+  const hydrated = useHydrated();
   if (!voting) return null;
+  if (!hydrated)
+    return (
+      <p className={`voting-countdown ${className}`} data-testid="voting-countdown" aria-hidden="true">
+        <span className="voting-countdown-dot" data-state={voting.state} />
+        {'\u00a0'}
+      </p>
+    );
   const parts = countdownParts(voting.msLeft);
   return (
     <p className={`voting-countdown ${className}`} data-testid="voting-countdown">

@@ -1,7 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { isRtl, type Locale } from '../../../common/locales';
+import { RenderedLocaleContext } from '../app/server-html';
 import { setActiveLocale } from './active-locale';
 import { detectLocale, localeFromPath, storeLocale, switchPathLocale } from './detect-locale';
 import { loadedMessages, loadMessages, setCurrentMessages } from './messages';
@@ -12,7 +13,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const prefix = localeFromPath(location.pathname);
-  const [chosen, setChosen] = useState<Locale>(() => detectLocale(location.pathname));
+  const rendered = useContext(RenderedLocaleContext);
+  const [chosen, setChosen] = useState<Locale>(() => rendered ?? detectLocale(location.pathname));
   const locale = prefix ?? chosen;
   setActiveLocale(locale);
   // The texts on screen: the previous language stays until the next one has arrived (switch in place).

@@ -6,11 +6,12 @@ import { matchPageRoute } from '../../../../common/routes';
 import { failureBody } from '../../errors';
 import { type HeadInfo, renderDocument } from '../../html/head';
 import { headResolvers } from '../../html/head-resolvers';
-import { identityQuery, pageDataResolvers, renderPageData } from '../../html/initial-data';
+import { identityQuery, type PageData, pageDataResolvers, renderPageData } from '../../html/initial-data';
 import { listPageOf, renderNoscript } from '../../html/noscript';
 import { PageLoads } from '../../html/page-loads';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
-import { HEAD_MARKER, insertAfterRoot, loadTemplate } from '../../html/template';
+import { loadPageRenderer } from '../../html/server-render';
+import { fillRoot, HEAD_MARKER, insertAfterRoot, loadTemplate } from '../../html/template';
 import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
 import type { FreshAnswer } from '../../services/cache/response-cache';
 import { siteIdentity } from '../../services/content/identity';
@@ -28,6 +29,7 @@ const NON_PAGE_PREFIXES = ['/api/', '/dist/', '/media/', '/files/', '/admin/'];
 export async function pageRoutes(app: FastifyInstance) {
   const template = loadTemplate(app.ctx.config.webDir);
   const pageAssets = loadPageAssets(app.ctx.config.webDir);
+  const renderBody = loadPageRenderer(app.ctx.config.webDir, (err) => app.log.warn({ err }, 'server rendering of a page failed'));
   const { publicUrl } = app.ctx.config;
 
   app.get('/', async (_req, reply) => reply.redirect('/home', 302));
@@ -122,34 +124,42 @@ export async function pageRoutes(app: FastifyInstance) {
     // The home hero's key visual is the page's largest image: it starts downloading with the shell.
     const heroImages = shownRoute === 'home' && identity.heroImageUrl ? [{ href: identity.heroImageUrl }] : [];
     let complete = true;
-    if (!dataResolver) extra.push(renderPageData({ queries: [identityData], images: heroImages }));
-    else {
+    let data: PageData = { queries: [identityData], images: heroImages };
+    if (dataResolver) {
       try {
-        const data = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {}, loads);
-        extra.push(renderPageData({ queries: [identityData, ...data.queries], images: [...heroImages, ...data.images] }));
+        const page = await dataResolver(app.ctx, url.searchParams, locale, match?.params ?? {}, loads);
+        data = { queries: [identityData, ...page.queries], images: [...heroImages, ...page.images] };
       } catch (err) {
         // The page still works without it: the SPA asks the API as usual.
         request.log.warn({ err }, 'page data for the HTML failed');
-        extra.push(renderPageData({ queries: [identityData], images: heroImages }));
         complete = false; // served, but not kept: the next request tries again
       }
     }
-    // Without JavaScript the root stays empty: the page's text and links come in a <noscript> beside it.
-    const noscript = await renderNoscript({
-      ctx: app.ctx,
-      locale,
-      prefixed,
-      route: shownRoute,
-      params: match?.params ?? {},
-      listPage: listPage ?? 1,
-      identity,
-      resultsPublished: await resultsPublished(app.ctx.db),
-      loads,
-      warn: (err) => request.log.warn({ err }, 'no-JavaScript content for the HTML failed'),
-    });
-    if (!noscript.complete) complete = false;
-    const html = insertAfterRoot(renderDocument(template(), HEAD_MARKER, head, extra.filter(Boolean).join('\n    ')), noscript.html);
-    return { status, type: 'text/html; charset=utf-8', body: html, keep: status === 200 && complete };
+    extra.push(renderPageData(data));
+    // The first screen painted here, from the same answers the browser's first render gets (pages that depend
+    // on who asks are drawn by the browser).
+    const paints = app.ctx.config.serverRendering && !(status === 200 && (match?.route.access || match?.route.perVisitor));
+    const painted = !paints ? null : await renderBody(`http://localhost${url.pathname}${url.search}`, locale, data.queries);
+    let page = renderDocument(template(), HEAD_MARKER, head, [...extra, painted?.styles ?? ''].filter(Boolean).join('\n    '));
+    if (painted) page = fillRoot(page, locale, painted.html);
+    else {
+      // Unpainted, the root stays empty without JavaScript: the page's text and links come in a <noscript> beside it.
+      const noscript = await renderNoscript({
+        ctx: app.ctx,
+        locale,
+        prefixed,
+        route: shownRoute,
+        params: match?.params ?? {},
+        listPage: listPage ?? 1,
+        identity,
+        resultsPublished: await resultsPublished(app.ctx.db),
+        loads,
+        warn: (err) => request.log.warn({ err }, 'no-JavaScript content for the HTML failed'),
+      });
+      if (!noscript.complete) complete = false;
+      page = insertAfterRoot(page, noscript.html);
+    }
+    return { status, type: 'text/html; charset=utf-8', body: page, keep: status === 200 && complete };
   }
 
   app.setNotFoundHandler(async (request, reply) => {

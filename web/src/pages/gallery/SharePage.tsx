@@ -8,6 +8,7 @@ import { useScamTips } from './gallery-api';
 import { SocialShare } from './ShareButtons';
 import { useChallengeForm } from './use-challenge-form';
 import './gallery.css';
+import { useOrigin } from '../../app/server-html';
 
 type Values = { what: string; happenedOn: string; contact?: string; altcha?: string };
 
@@ -17,7 +18,7 @@ export default function SharePage() {
   const label = (id: string) => intl.formatMessage({ id });
   const tips = useScamTips();
   const challengeForm = useChallengeForm<Values, typeof scamReportSchema>(scamReportSchema, '/api/scam-reports', 'report', 'share.reported');
-  const pageUrl = `${window.location.origin}/share`;
+  const pageUrl = `${useOrigin()}/share`;
 
   return (
     <>
