@@ -24,14 +24,31 @@ fs.writeFileSync(
   const url = new URL(req.url);
   if (url.pathname.endsWith('/events')) throw new Error('a page that cannot be painted');
   const keys = req.queries.map((q) => q.key[0]).join(',');
-  return { html: '<main><h1>painted ' + req.locale + ' ' + url.pathname + ' [' + keys + ']</h1></main>', styles: '<style data-css-hash="t1">.ant-x{}</style>' };
+  // What a page asked for beyond its seeded answers is read from the API by the server, as an anonymous visitor.
+  const queries = [];
+  let complete = true;
+  if (url.pathname.endsWith('/professionalJury')) {
+    for (const p of ['/api/jury', '/api/news/999999', '/not-api/jury']) {
+      const answer = await req.readApi(p);
+      if (answer) queries.push({ key: ['read', p], data: answer.data });
+      else complete = false;
+    }
+  }
+  const html = '<main><h1>painted ' + req.locale + ' ' + url.pathname + ' [' + keys + ']</h1></main>';
+  return { html, styles: '<style data-css-hash="t1">.ant-x{}</style>', queries, complete };
 }
 `,
 );
 
 const rootOf = (html: string) => /<div id="root"[^>]*>[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+const dataBlock = (html: string) =>
+  (
+    JSON.parse(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"queries":[]}') as {
+      queries: { key: unknown[]; data: unknown }[];
+    }
+  ).queries;
 const dataKeys = (html: string) =>
-  (JSON.parse(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"queries":[]}') as { queries: { key: unknown[] }[] }).queries
+  dataBlock(html)
     .map((q) => q.key[0])
     .join(',');
 
@@ -49,6 +66,16 @@ describe.each(DIALECTS)('pages painted by the server on %s', (dialect) => {
     expect(body).not.toContain('<noscript>');
     // A bare address is painted in the visitor's language.
     expect(rootOf((await get('/gallery', 'zh-TW,zh;q=0.9')).body)).toContain('data-ssr="zh-TW"><main><h1>painted zh-TW /gallery');
+  });
+
+  it("the reads a page asks for beyond its seeded answers come from the API and go into the data block; failed ones are left out", async () => {
+    const res = await get('/en-US/professionalJury');
+    expect(res.statusCode).toBe(200);
+    const api = (await get('/api/jury', 'en-US')).json() as { data: unknown };
+    const reads = dataBlock(res.body).filter((q) => q.key[0] === 'read');
+    // The API's own answer (an empty install: no jury yet), the same a visitor's browser would get; a 404 and a
+    // path outside the API are not read.
+    expect(reads).toEqual([{ key: ['read', '/api/jury'], data: api.data }]);
   });
 
   it('an unknown address is painted as the 404 page with its status', async () => {

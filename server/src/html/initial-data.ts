@@ -30,9 +30,9 @@ export type PageDataResolver = (
 /**
  * Per-route first data, keyed by the route path of common/routes.ts. Without it a phone waits for the
  * shell, then the page chunk, then the API, then the images; with it the answers come in the HTML and
- * the largest image starts with the shell. Only the default view of a list is served (a filtered URL
- * loads through the API as before). /events only names its first cover: its list keeps loading through
- * the API, where its error handling (a failed load -> /500) lives.
+ * the largest image starts with the shell. Only the default view of a list is served here. Every other read
+ * a page makes is fetched by the server's renderer as it paints the page (the queries marked as public reads);
+ * /events only names its first cover here, its list is such a read.
  */
 export const pageDataResolvers: Record<string, PageDataResolver> = {
   home: async (ctx, _search, locale, _params, loads = new PageLoads()) => {

@@ -5,9 +5,12 @@ import type { Locale } from '../../../common/locales';
 
 /** One query answer as the page's data block carries it (the browser seeds its cache with the same). */
 export type SeededQuery = { key: unknown[]; data: unknown; stale?: boolean };
-export type RenderedPage = { html: string; styles: string };
+/** A public API read made for the renderer: its `data`, or null when it failed. */
+export type ApiReader = (path: string) => Promise<{ data: unknown } | null>;
+/** The painted markup, antd's styles for it, the reads the render added to `queries`, and whether every read answered. */
+export type RenderedPage = { html: string; styles: string; queries: SeededQuery[]; complete: boolean };
 type RenderModule = {
-  renderPage(request: { url: string; locale: Locale; queries: SeededQuery[]; timeoutMs: number }): Promise<RenderedPage | null>;
+  renderPage(request: { url: string; locale: Locale; queries: SeededQuery[]; readApi: ApiReader; timeoutMs: number }): Promise<RenderedPage | null>;
 };
 
 /** A page taking longer than this to render is served without its painted body (the browser app still draws it). */
@@ -17,7 +20,7 @@ const MAX_WAITING = 16;
 /** How often the renderer file's mtime is looked at. */
 const CHECK_MS = 1000;
 
-export type PageRenderer = (url: string, locale: Locale, queries: SeededQuery[]) => Promise<RenderedPage | null>;
+export type PageRenderer = (url: string, locale: Locale, queries: SeededQuery[], readApi: ApiReader) => Promise<RenderedPage | null>;
 
 /**
  * The server's page renderer: the browser app's own routes and components, built by Vite next to the web
@@ -67,11 +70,11 @@ export function loadPageRenderer(webDir: string, warn: (err: unknown) => void): 
     return loaded.module;
   }
 
-  return async (url, locale, queries) => {
+  return async (url, locale, queries, readApi) => {
     const renderer = await module();
     if (!renderer || waiting >= MAX_WAITING) return null;
     waiting++;
-    const turn = queue.then(() => renderer.renderPage({ url, locale, queries, timeoutMs: RENDER_TIMEOUT_MS }));
+    const turn = queue.then(() => renderer.renderPage({ url, locale, queries, readApi, timeoutMs: RENDER_TIMEOUT_MS }));
     queue = turn.catch(() => undefined);
     try {
       return await turn;

@@ -17,8 +17,8 @@ import type { PublicAward, PublicResults } from '../../../common/jury/api-types'
 import type { PrivacyFacts } from '../../../common/privacy';
 import { queryKeys } from '../../../common/query-keys';
 import { useLocale } from '../i18n/use-locale';
+import { publicRead } from './public-read';
 import { qs } from './query-string';
-import { request } from './request';
 
 /** Query hooks of the read API. The locale is part of every key: switching language refetches in place. */
 
@@ -26,7 +26,7 @@ export function useNewsList(page: number, pageSize: number, category?: NewsCateg
   const { locale } = useLocale();
   return useQuery({
     queryKey: queryKeys.news(locale, page, pageSize, category),
-    queryFn: ({ signal }) => request<Paged<NewsSummary>>(`/api/news${qs({ page, pageSize, category })}`, { signal, level: 'redirect' }),
+    ...publicRead<Paged<NewsSummary>>(`/api/news${qs({ page, pageSize, category })}`, 'redirect'),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +35,7 @@ export function useNewsItem(id: number) {
   const { locale } = useLocale();
   return useQuery({
     queryKey: ['news-item', locale, id],
-    queryFn: ({ signal }) => request<NewsDetail>(`/api/news/${id}`, { signal, level: 'silent' }),
+    ...publicRead<NewsDetail>(`/api/news/${id}`, 'silent'),
     enabled: id > 0,
     retry: false,
   });
@@ -43,14 +43,14 @@ export function useNewsItem(id: number) {
 
 export function useJury() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: queryKeys.jury(locale), queryFn: ({ signal }) => request<JuryMember[]>('/api/jury', { signal, level: 'redirect' }) });
+  return useQuery({ queryKey: queryKeys.jury(locale), ...publicRead<JuryMember[]>('/api/jury', 'redirect') });
 }
 
 export function useExhibitions(page: number, pageSize: number) {
   const { locale } = useLocale();
   return useQuery({
     queryKey: ['exhibitions', locale, page, pageSize],
-    queryFn: ({ signal }) => request<Paged<ExhibitionSummary>>(`/api/exhibitions${qs({ page, pageSize })}`, { signal, level: 'redirect' }),
+    ...publicRead<Paged<ExhibitionSummary>>(`/api/exhibitions${qs({ page, pageSize })}`, 'redirect'),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +59,7 @@ export function useExhibition(id: number) {
   const { locale } = useLocale();
   return useQuery({
     queryKey: ['exhibition', locale, id],
-    queryFn: ({ signal }) => request<ExhibitionDetail>(`/api/exhibitions/${id}`, { signal, level: 'silent' }),
+    ...publicRead<ExhibitionDetail>(`/api/exhibitions/${id}`, 'silent'),
     enabled: id > 0,
     retry: false,
   });
@@ -67,27 +67,27 @@ export function useExhibition(id: number) {
 
 export function useSponsors() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: queryKeys.sponsors(locale), queryFn: ({ signal }) => request<Sponsor[]>('/api/sponsors', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: queryKeys.sponsors(locale), ...publicRead<Sponsor[]>('/api/sponsors', 'notification') });
 }
 
 export function useAwards() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: queryKeys.awards(locale), queryFn: ({ signal }) => request<PublicAward[]>('/api/awards', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: queryKeys.awards(locale), ...publicRead<PublicAward[]>('/api/awards', 'notification') });
 }
 
 export function usePageContent(slug: PageSlug) {
   const { locale } = useLocale();
-  return useQuery({ queryKey: ['page', locale, slug], queryFn: ({ signal }) => request<PageContent>(`/api/pages/${slug}`, { signal, level: 'redirect' }) });
+  return useQuery({ queryKey: ['page', locale, slug], ...publicRead<PageContent>(`/api/pages/${slug}`, 'redirect') });
 }
 
 /** What the built-in privacy notice states from the organiser's settings (the retention days). */
 export function usePrivacyFacts(enabled: boolean) {
-  return useQuery({ queryKey: ['privacy-facts'], queryFn: ({ signal }) => request<PrivacyFacts>('/api/privacy', { signal, level: 'silent' }), enabled });
+  return useQuery({ queryKey: ['privacy-facts'], ...publicRead<PrivacyFacts>('/api/privacy', 'silent'), enabled });
 }
 
 export function useTemplates() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: ['templates', locale], queryFn: ({ signal }) => request<TemplateFile[]>('/api/templates', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: ['templates', locale], ...publicRead<TemplateFile[]>('/api/templates', 'notification') });
 }
 
 /**
@@ -98,14 +98,14 @@ export function useIdentity(): SiteIdentity | undefined {
   const { locale } = useLocale();
   return useQuery({
     queryKey: queryKeys.identity(locale),
-    queryFn: ({ signal }) => request<SiteIdentity>('/api/site/identity', { signal, level: 'silent' }),
+    ...publicRead<SiteIdentity>('/api/site/identity', 'silent'),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   }).data;
 }
 
 export function useContest() {
-  return useQuery({ queryKey: queryKeys.contest(), queryFn: ({ signal }) => request<ContestInfo>('/api/contest', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: queryKeys.contest(), ...publicRead<ContestInfo>('/api/contest', 'notification') });
 }
 
 /** The published results (null until the organiser publishes them). */
@@ -113,7 +113,7 @@ export function useResults() {
   const { locale } = useLocale();
   return useQuery({
     queryKey: queryKeys.results(locale),
-    queryFn: ({ signal }) => request<PublicResults | null>('/api/results', { signal, level: 'redirect' }),
+    ...publicRead<PublicResults | null>('/api/results', 'redirect'),
   });
 }
 
@@ -121,7 +121,7 @@ export function useResults() {
 export function useResultsPublished(): boolean {
   const status = useQuery({
     queryKey: queryKeys.resultsStatus(),
-    queryFn: ({ signal }) => request<{ published: boolean }>('/api/results/status', { signal, level: 'silent' }),
+    ...publicRead<{ published: boolean }>('/api/results/status', 'silent'),
   });
   return status.data?.published === true;
 }

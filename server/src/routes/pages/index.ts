@@ -135,11 +135,15 @@ export async function pageRoutes(app: FastifyInstance) {
         complete = false; // served, but not kept: the next request tries again
       }
     }
-    extra.push(renderPageData(data));
     // The first screen painted here, from the same answers the browser's first render gets (pages that depend
-    // on who asks are drawn by the browser).
+    // on who asks are drawn by the browser). The reads the render adds go into the data block as well.
     const paints = app.ctx.config.serverRendering && !(status === 200 && (match?.route.access || match?.route.perVisitor));
-    const painted = !paints ? null : await renderBody(`http://localhost${url.pathname}${url.search}`, locale, data.queries);
+    const painted = !paints ? null : await renderBody(`http://localhost${url.pathname}${url.search}`, locale, data.queries, (p) => readPublicApi(p, locale));
+    if (painted) {
+      data.queries.push(...painted.queries);
+      if (!painted.complete) complete = false;
+    }
+    extra.push(renderPageData(data));
     let page = renderDocument(template(), HEAD_MARKER, head, [...extra, painted?.styles ?? ''].filter(Boolean).join('\n    '));
     if (painted) page = fillRoot(page, locale, painted.html);
     else {
@@ -160,6 +164,19 @@ export async function pageRoutes(app: FastifyInstance) {
       page = insertAfterRoot(page, noscript.html);
     }
     return { status, type: 'text/html; charset=utf-8', body: page, keep: status === 200 && complete };
+  }
+
+  /** A public read as an anonymous visitor in `locale` gets it, asked of the app itself (no socket): the API's own answer. */
+  async function readPublicApi(path: string, locale: Locale): Promise<{ data: unknown } | null> {
+    if (!path.startsWith('/api/')) return null;
+    try {
+      const res = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json', 'x-locale': locale, 'accept-language': locale } });
+      if (res.statusCode !== 200) return null;
+      const body = res.json() as { code?: number; data?: unknown };
+      return body.code === 0 ? { data: body.data ?? null } : null;
+    } catch {
+      return null; // not JSON, or the app is closing: the page is drawn without this read
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {

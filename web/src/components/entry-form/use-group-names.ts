@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ENTRY_FORM_PATH } from '../../../../common/entry-form/api';
 import type { PublicEntryForm, PublicGroup } from '../../../../common/entry-form/definitions';
-import { request } from '../../api/request';
+import { publicRead } from '../../api/public-read';
 
 /**
  * The organiser's groups in the page's language (the public `GET /api/entry-form`, which the site, the console and
@@ -13,7 +13,7 @@ export function useGroupNames(): { groups: PublicGroup[]; nameOf: (key: string) 
   const intl = useIntl();
   const { data } = useQuery({
     queryKey: ['entry-form', intl.locale],
-    queryFn: ({ signal }) => request<PublicEntryForm>(ENTRY_FORM_PATH, { signal, level: 'silent' }),
+    ...publicRead<PublicEntryForm>(ENTRY_FORM_PATH, 'silent'),
     staleTime: 60_000,
   });
   const groups = data?.groups ?? [];

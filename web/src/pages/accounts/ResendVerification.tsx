@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
+import { useHydrated } from '../../app/server-html';
 import { EmailField } from './EmailField';
 import { showSubmitError } from './form-rules';
 
@@ -10,6 +11,7 @@ import { showSubmitError } from './form-rules';
 export function ResendVerification({ email }: { email?: string }) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [form] = Form.useForm<{ email: string }>();
 
   const send = async (address: string) => {
@@ -34,7 +36,7 @@ export function ResendVerification({ email }: { email?: string }) {
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
       <EmailField />
-      <Button htmlType="submit" loading={busy}>
+      <Button htmlType="submit" loading={busy} disabled={!hydrated}>
         <FormattedMessage id="account.resend.action" />
       </Button>
     </Form>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { z } from 'zod';
 import type { MessageKey } from '../../../../common/i18n/index';
+import { useHydrated } from '../../app/server-html';
 import { PrivacyNote } from '../../components/PrivacyNote';
 import type { useChallengeForm } from './use-challenge-form';
 
@@ -26,6 +27,8 @@ const STATUS_TEXT = { checking: 'captcha.checking', ready: 'captcha.done', faile
  */
 export function ChallengeFormCard<Values extends object>({ challengeForm, titleKey, introKey, submitKey, className, children }: Props<Values>) {
   const { form, challenge, busy, onFinish } = challengeForm;
+  // Sent before the app took the painted page over, the form would go natively, its fields in the address.
+  const hydrated = useHydrated();
   return (
     <section className={className ? `form-card ${className}` : 'form-card'}>
       <h2>
@@ -42,7 +45,7 @@ export function ChallengeFormCard<Values extends object>({ challengeForm, titleK
           <ChallengeLine state={challenge} />
         </Form.Item>
         <PrivacyNote />
-        <Button type="primary" htmlType="submit" size="large" loading={busy}>
+        <Button type="primary" htmlType="submit" size="large" loading={busy} disabled={!hydrated}>
           <FormattedMessage id={submitKey} />
         </Button>
       </Form>

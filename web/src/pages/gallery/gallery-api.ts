@@ -2,6 +2,7 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryCli
 import { DEFAULT_PAGE_SIZE, type EntryGroup } from '../../../../common/constants';
 import type { GalleryEntryDetail, GalleryPage, GallerySort, HomeFilms, ScamTip, VoteResult } from '../../../../common/gallery';
 import { queryKeys } from '../../../../common/query-keys';
+import { type PublicReadMeta, publicRead } from '../../api/public-read';
 import { qs } from '../../api/query-string';
 import { request } from '../../api/request';
 import { useLocale } from '../../i18n/use-locale';
@@ -21,6 +22,11 @@ export function useGalleryPages(filter: GalleryFilter) {
         level: 'notification',
       }),
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    // The server's renderer paints the first page of any filter (an infinite query's cache holds its pages).
+    meta: {
+      publicApi: `/api/gallery${qs({ page: 1, pageSize: DEFAULT_PAGE_SIZE, group: filter.group, q: filter.q, sort: filter.sort })}`,
+      infinite: true,
+    } satisfies PublicReadMeta,
   });
 }
 
@@ -29,7 +35,7 @@ export function useHomeFilms() {
   const { locale } = useLocale();
   return useQuery({
     queryKey: queryKeys.homeFilms(locale),
-    queryFn: ({ signal }) => request<HomeFilms>('/api/gallery/home', { signal, level: 'silent' }),
+    ...publicRead<HomeFilms>('/api/gallery/home', 'silent'),
   });
 }
 
@@ -82,5 +88,5 @@ export function useVote(id: number) {
 
 export function useScamTips() {
   const { locale } = useLocale();
-  return useQuery({ queryKey: ['scam-tips', locale], queryFn: ({ signal }) => request<ScamTip[]>('/api/scam-tips', { signal, level: 'notification' }) });
+  return useQuery({ queryKey: ['scam-tips', locale], ...publicRead<ScamTip[]>('/api/scam-tips', 'notification') });
 }

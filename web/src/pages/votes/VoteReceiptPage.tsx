@@ -11,6 +11,7 @@ import { entryNo } from '../gallery/EntryCard';
 import { VoidRuleText } from './VoidRuleText';
 import { useReceiptCheck } from './votes-api';
 import './votes.css';
+import { useHydrated } from '../../app/server-html';
 
 /** The receipt's shape (letters and digits in groups of five), the same in every language. */
 const RECEIPT_MASK = 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-X';
@@ -69,6 +70,8 @@ export default function VoteReceiptPage() {
   const [params] = useSearchParams();
   const [code, setCode] = useState(params.get('code') ?? '');
   const check = useReceiptCheck();
+  // The painted form sent natively before the app took over would reload the page with nothing checked.
+  const hydrated = useHydrated();
   const [shapeError, setShapeError] = useState(false);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -113,7 +116,7 @@ export default function VoteReceiptPage() {
               aria-describedby={error ? 'receipt-error' : 'receipt-help'}
               onChange={(e) => setCode(e.target.value)}
             />
-            <button type="submit" className="btn btn-primary" disabled={check.isPending} aria-busy={check.isPending}>
+            <button type="submit" className="btn btn-primary" disabled={check.isPending || !hydrated} aria-busy={check.isPending}>
               <FormattedMessage id="receipt.check" />
             </button>
           </div>

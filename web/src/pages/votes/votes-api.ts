@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReceiptCheck, TransparencyReport } from '../../../../common/vote-check';
+import { publicRead } from '../../api/public-read';
 import { request } from '../../api/request';
 
 /** Query hooks of the public vote checks: a receipt's lookup and the transparency report. */
@@ -12,6 +13,6 @@ export function useReceiptCheck() {
 export function useTransparency() {
   return useQuery({
     queryKey: ['transparency'],
-    queryFn: ({ signal }) => request<TransparencyReport>('/api/gallery/transparency', { signal, level: 'notification' }),
+    ...publicRead<TransparencyReport>('/api/gallery/transparency', 'notification'),
   });
 }
