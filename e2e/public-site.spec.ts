@@ -65,7 +65,10 @@ test('a server error on a page load shows /500 and the request-error notificatio
   await page.route('**/api/news?**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 9500, msg: 'Something went wrong' }) }),
   );
-  await page.goto('/en-US/events');
+  // The painted /events carries its list; the failure is the browser's own load, on the way there from the home page.
+  await page.goto('/en-US/home');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+  await page.getByRole('navigation', { name: MESSAGES['en-US']['menu.main'] }).getByRole('link', { name: MESSAGES['en-US']['route.events'] }).click();
   await expect(page).toHaveURL(/\/en-US\/500$/);
   await expect(page.locator('main h1')).toHaveText(MESSAGES['en-US']['route.500']);
   await expect(page.getByText('Request error 500')).toBeVisible();

@@ -40,7 +40,9 @@ for (const path of ['contactUs', 'login', 'register']) {
   test(`/${path}: the antd primary button is the site's gold 16 px button, and fields are 16 px`, async ({ page, expectClean }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/en-US/${path}`);
-    await expect(page.locator('main .ant-btn-primary')).toBeVisible();
+    // Enabled once the app has taken the painted page over; its colour then eases in from the disabled grey.
+    await expect(page.locator('main .ant-btn-primary')).toBeEnabled();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.mouse.move(0, 0);
     const { antd, site, field } = await looks(page);
     expect(site.background, JSON.stringify({ antd, site })).toBe('rgb(255, 176, 32)');
@@ -63,7 +65,7 @@ test('antd controls take each locale font stack: Simplified, Traditional, Latin 
     ['en-US', 'Roboto'],
   ] as const) {
     await page.goto(`/${locale}/login`);
-    await expect(page.locator('main .ant-btn-primary')).toBeVisible();
+    await expect(page.locator('main .ant-btn-primary')).toBeEnabled();
     const { antd } = await looks(page);
     // After the system-UI names (-apple-system, BlinkMacSystemFont, Segoe UI) comes the locale's own font.
     expect(firstNamed(antd.fontFamily), `${locale}: ${antd.fontFamily}`).toBe(first);

@@ -6,6 +6,7 @@ import { assertNever } from '../../../../common/exhaustive';
 import type { GalleryEntryDetail } from '../../../../common/gallery';
 import { ApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
+import { useHydrated } from '../../app/server-html';
 import { prepareVoteTicket, takeVoteTicket } from '../../challenge/vote-ticket';
 import { useLocale } from '../../i18n/use-locale';
 import { useVote } from './gallery-api';
@@ -47,6 +48,8 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
   const navigate = useNavigate();
   const { access } = useCurrentUser();
   const vote = useVote(entry.id);
+  // Painted by the server, the button answers only once the app has taken the page over: until then it says so.
+  const hydrated = useHydrated();
   const [voted, setVoted] = useState(entry.voted);
   const [checking, setChecking] = useState<false | 'quick' | 'hard' | 'wechat'>(false);
   const [dialog, setDialog] = useState<'email' | 'phone' | null>(null);
@@ -176,7 +179,7 @@ export function VoteButton({ entry }: { entry: VotableEntry }) {
           <button
             type="button"
             className={`btn btn-primary btn-lg vote-button vote-button--${state}`}
-            disabled={state === 'closed' || busy}
+            disabled={state === 'closed' || busy || !hydrated}
             aria-busy={busy}
             onClick={() => void cast()}
           >
