@@ -85,3 +85,18 @@ test('a bare address read in another stored language is drawn in that language',
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   expectClean();
 });
+
+test('a button pressed on the painted page before the app is live takes effect once it is', async ({ page, expectClean }) => {
+  // The app's script arrives late, as on a slow line; the painted page is on screen meanwhile.
+  await page.route('**/dist/assets/main-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/en-US/gallery');
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  await page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+  await expect(page).toHaveURL(/[?&]group=student/);
+  await expect(page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] })).toHaveAttribute('aria-selected', 'true');
+  expectClean();
+});

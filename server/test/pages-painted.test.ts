@@ -16,7 +16,7 @@ fs.mkdirSync(path.join(dir, 'web'));
 fs.mkdirSync(path.join(dir, 'ssr'));
 fs.writeFileSync(
   path.join(dir, 'web/index.html'),
-  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8" /><!--app-head--></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8" /><!--app-head--><script type="module" crossorigin src="/dist/main.js"></script><link rel="modulepreload" crossorigin href="/dist/react.js"></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(
   path.join(dir, 'ssr/render.js'),
@@ -64,11 +64,15 @@ describe.each(DIALECTS)('pages painted by the server on %s', (dialect) => {
     const [head, body] = res.body.split('</head>') as [string, string];
     expect(head).toContain('<style data-css-hash="t1">');
     expect(body).not.toContain('<noscript>');
+    // Painted, the page needs no script for its first screen: the app is started once that has arrived.
+    expect(head).toContain('<script defer src="/dist/start-app.js" data-entry="/dist/main.js" data-preload="/dist/react.js"></script>');
+    expect(head).not.toContain('type="module"');
+    expect(head).not.toContain('modulepreload');
     // A bare address is painted in the visitor's language.
     expect(rootOf((await get('/gallery', 'zh-TW,zh;q=0.9')).body)).toContain('data-ssr="zh-TW"><main><h1>painted zh-TW /gallery');
   });
 
-  it("the reads a page asks for beyond its seeded answers come from the API and go into the data block; failed ones are left out", async () => {
+  it('the reads a page asks for beyond its seeded answers come from the API and go into the data block; failed ones are left out', async () => {
     const res = await get('/en-US/professionalJury');
     expect(res.statusCode).toBe(200);
     const api = (await get('/api/jury', 'en-US')).json() as { data: unknown };
@@ -90,6 +94,8 @@ describe.each(DIALECTS)('pages painted by the server on %s', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       expect(rootOf(res.body), url).toBe('<div id="root"></div>');
       expect(res.body, url).toContain('<noscript>');
+      // Drawn by the browser, the page waits for its scripts: they keep their normal priority.
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/dist/main.js">');
     }
   });
 

@@ -27,3 +27,28 @@ export function insertAfterRoot(html: string, content: string): string {
 export function fillRoot(html: string, locale: string, markup: string): string {
   return html.replace(ROOT_ELEMENT, () => `<div id="root" data-ssr="${locale}">${markup}</div>`);
 }
+
+/** The file that starts the app on a painted page (web/public/start-app.js). */
+export const START_APP_SCRIPT = '/dist/start-app.js';
+
+/**
+ * A painted page needs no script for its first screen: the app's module and its preloads leave the head, and
+ * a small deferred script (START_APP_SCRIPT) fetches them once the first screen has arrived, so on a slow line
+ * they do not compete with the stylesheets and the first images. Only the head is touched: the painted body
+ * stays as rendered. A head without the module script (an unbuilt app) is left as it is.
+ */
+export function startAppAfterPaint(html: string): string {
+  const end = html.indexOf('</head>');
+  if (end < 0) return html;
+  let head = html.slice(0, end);
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(head);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  head = head.replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const starter = `<script defer src="${START_APP_SCRIPT}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  head = head.replace(entry[0], () => starter);
+  return head + html.slice(end);
+}

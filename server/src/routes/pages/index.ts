@@ -11,7 +11,7 @@ import { listPageOf, renderNoscript } from '../../html/noscript';
 import { PageLoads } from '../../html/page-loads';
 import { loadPageAssets, renderPreloads } from '../../html/preload';
 import { loadPageRenderer } from '../../html/server-render';
-import { fillRoot, HEAD_MARKER, insertAfterRoot, loadTemplate } from '../../html/template';
+import { fillRoot, HEAD_MARKER, insertAfterRoot, loadTemplate, startAppAfterPaint } from '../../html/template';
 import { type CacheSpec, cachedAnswer, sendCached } from '../../plugins/response-cache';
 import type { FreshAnswer } from '../../services/cache/response-cache';
 import { siteIdentity } from '../../services/content/identity';
@@ -145,7 +145,7 @@ export async function pageRoutes(app: FastifyInstance) {
     }
     extra.push(renderPageData(data));
     let page = renderDocument(template(), HEAD_MARKER, head, [...extra, painted?.styles ?? ''].filter(Boolean).join('\n    '));
-    if (painted) page = fillRoot(page, locale, painted.html);
+    if (painted) page = startAppAfterPaint(fillRoot(page, locale, painted.html));
     else {
       // Unpainted, the root stays empty without JavaScript: the page's text and links come in a <noscript> beside it.
       const noscript = await renderNoscript({

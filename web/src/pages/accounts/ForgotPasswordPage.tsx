@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { request } from '../../api/request';
+import { useHydrated } from '../../app/server-html';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
 import { AuthSubmitButton } from './AuthSubmitButton';
@@ -14,6 +15,8 @@ export default function ForgotPasswordPage() {
   const intl = useIntl();
   const { link } = useLocale();
   const [form] = Form.useForm<{ email: string }>();
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
@@ -34,7 +37,7 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <Alert type="success" showIcon role="status" title={intl.formatMessage({ id: 'account.forgot.sent' })} />
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={!hydrated}>
           <EmailField />
           <AuthSubmitButton labelKey="account.forgot.submit" busy={busy} />
         </Form>

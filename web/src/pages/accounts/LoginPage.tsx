@@ -9,6 +9,7 @@ import { ApiError } from '../../api/api-error';
 import { showMessage } from '../../api/feedback';
 import { request, setAccessToken } from '../../api/request';
 import { useCurrentUser } from '../../app/current-user';
+import { useHydrated } from '../../app/server-html';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<{ email: string; password: string }>();
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [unverified, setUnverified] = useState<string | null>(null);
   const redirect = params.get('redirect');
@@ -67,7 +70,7 @@ export default function LoginPage() {
           }
         />
       )}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={!hydrated}>
         <EmailField />
         <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[schemaRule(loginPasswordField)]}>
           <Input.Password autoComplete="current-password" />

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { showMessage } from '../../api/feedback';
 import { request } from '../../api/request';
+import { useHydrated } from '../../app/server-html';
 import { useBackgroundSolution } from '../../challenge/use-background-solution';
 import { PrivacyNote } from '../../components/PrivacyNote';
 import { errorText } from '../../i18n/error-text';
@@ -26,6 +27,8 @@ export default function RegisterPage() {
   const { link } = useLocale();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const redirect = params.get('redirect');
@@ -74,7 +77,7 @@ export default function RegisterPage() {
   }
   return (
     <AuthPage title={title} intro={intl.formatMessage({ id: 'account.register.intro' })}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={!hydrated}>
         <EmailField />
         <NewPasswordFields form={form} labelId="auth.password" />
         <PrivacyNote />

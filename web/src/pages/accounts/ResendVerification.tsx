@@ -11,8 +11,9 @@ import { showSubmitError } from './form-rules';
 export function ResendVerification({ email }: { email?: string }) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const [form] = Form.useForm<{ email: string }>();
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
+  const hydrated = useHydrated();
 
   const send = async (address: string) => {
     setBusy(true);
@@ -34,9 +35,9 @@ export function ResendVerification({ email }: { email?: string }) {
     );
   }
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)} disabled={!hydrated}>
       <EmailField />
-      <Button htmlType="submit" loading={busy} disabled={!hydrated}>
+      <Button htmlType="submit" loading={busy}>
         <FormattedMessage id="account.resend.action" />
       </Button>
     </Form>

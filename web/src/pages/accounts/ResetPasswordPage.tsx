@@ -6,6 +6,7 @@ import { Code } from '../../../../common/errors';
 import { firstCode, tokenField } from '../../../../common/schemas/account';
 import { ApiError } from '../../api/api-error';
 import { request } from '../../api/request';
+import { useHydrated } from '../../app/server-html';
 import { errorText } from '../../i18n/error-text';
 import { useLocale } from '../../i18n/use-locale';
 import { AuthPage } from './AuthPage';
@@ -23,6 +24,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<Values>();
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [state, setState] = useState<State>(() => (firstCode(tokenField, token) === null ? 'checking' : 'invalid'));
 
@@ -73,7 +76,7 @@ export default function ResetPasswordPage() {
         </>
       )}
       {(state === 'ready' || state === 'checking') && (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={state === 'checking'}>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={state === 'checking' || !hydrated}>
           <NewPasswordFields form={form} labelId="auth.newPassword" />
           <AuthSubmitButton labelKey="account.reset.submit" busy={busy} />
         </Form>

@@ -27,7 +27,7 @@ const STATUS_TEXT = { checking: 'captcha.checking', ready: 'captcha.done', faile
  */
 export function ChallengeFormCard<Values extends object>({ challengeForm, titleKey, introKey, submitKey, className, children }: Props<Values>) {
   const { form, challenge, busy, onFinish } = challengeForm;
-  // Sent before the app took the painted page over, the form would go natively, its fields in the address.
+  // Painted by the server, the form takes input once the app has taken the page over (typed text would be lost).
   const hydrated = useHydrated();
   return (
     <section className={className ? `form-card ${className}` : 'form-card'}>
@@ -39,13 +39,13 @@ export function ChallengeFormCard<Values extends object>({ challengeForm, titleK
           <FormattedMessage id={introKey} />
         </p>
       )}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={!hydrated}>
         {children}
         <Form.Item name="altcha" className="challenge-item">
           <ChallengeLine state={challenge} />
         </Form.Item>
         <PrivacyNote />
-        <Button type="primary" htmlType="submit" size="large" loading={busy} disabled={!hydrated}>
+        <Button type="primary" htmlType="submit" size="large" loading={busy}>
           <FormattedMessage id={submitKey} />
         </Button>
       </Form>

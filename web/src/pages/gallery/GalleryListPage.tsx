@@ -104,10 +104,13 @@ export default function GalleryListPage() {
           })}
         </div>
         <search className="gallery-search">
+          {/* Sent by the browser itself (no JavaScript yet), the form opens ?q=, which the server paints filtered. */}
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              update({ q: draft.trim() || undefined });
+              // The field's own text: typed before the app took the painted page over, it is not in `draft`.
+              const typed = new FormData(e.currentTarget).get('q');
+              update({ q: (typeof typed === 'string' ? typed : draft).trim() || undefined });
             }}
           >
             <label className="visually-hidden" htmlFor="gallery-q">
@@ -115,6 +118,7 @@ export default function GalleryListPage() {
             </label>
             <input
               id="gallery-q"
+              name="q"
               type="search"
               value={draft}
               maxLength={100}

@@ -11,7 +11,6 @@ import { entryNo } from '../gallery/EntryCard';
 import { VoidRuleText } from './VoidRuleText';
 import { useReceiptCheck } from './votes-api';
 import './votes.css';
-import { useHydrated } from '../../app/server-html';
 
 /** The receipt's shape (letters and digits in groups of five), the same in every language. */
 const RECEIPT_MASK = 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-X';
@@ -70,15 +69,16 @@ export default function VoteReceiptPage() {
   const [params] = useSearchParams();
   const [code, setCode] = useState(params.get('code') ?? '');
   const check = useReceiptCheck();
-  // The painted form sent natively before the app took over would reload the page with nothing checked.
-  const hydrated = useHydrated();
   const [shapeError, setShapeError] = useState(false);
-  const submit = (e?: FormEvent) => {
+  const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
+    // The field's own text: typed before the app took the painted page over, it is not in `code`.
+    const typed = e ? new FormData(e.currentTarget).get('code') : null;
+    const value = typeof typed === 'string' ? typed : code;
     // A receipt's shape is checked here first: a typo needs no request (the server checks it again).
-    const shaped = receiptShaped(code);
+    const shaped = receiptShaped(value);
     setShapeError(!shaped);
-    if (shaped) check.mutate(code.trim());
+    if (shaped) check.mutate(value.trim());
     else check.reset();
   };
   // A link from the entry page carries the code: check it at once.
@@ -104,7 +104,8 @@ export default function VoteReceiptPage() {
           <div className="receipt-row">
             <input
               id="receipt-code"
-              name="receipt"
+              // Sent by the browser itself (no JavaScript yet), the form opens this page with ?code=, which checks it.
+              name="code"
               className="receipt-input"
               value={code}
               maxLength={RECEIPT_INPUT_MAX}
@@ -116,7 +117,7 @@ export default function VoteReceiptPage() {
               aria-describedby={error ? 'receipt-error' : 'receipt-help'}
               onChange={(e) => setCode(e.target.value)}
             />
-            <button type="submit" className="btn btn-primary" disabled={check.isPending || !hydrated} aria-busy={check.isPending}>
+            <button type="submit" className="btn btn-primary" disabled={check.isPending} aria-busy={check.isPending}>
               <FormattedMessage id="receipt.check" />
             </button>
           </div>

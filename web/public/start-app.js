@@ -1,0 +1,54 @@
+// Starts the site's app on a page the server has painted. The page reads and its links work without the app,
+// so the app's scripts are fetched once the first screen (stylesheets, first images) has arrived, instead of
+// competing with it on a slow line; a page whose images never finish starts after 3 s anyway. A classic
+// script file: the site's Content-Security-Policy allows no inline script.
+(() => {
+  const tag = document.currentScript;
+  const entry = tag?.getAttribute('data-entry');
+  if (!entry) return;
+  const preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // The entry's imports, fetched side by side rather than one import after another.
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  // A button pressed before the app is live (a tap, or Enter on it) is kept, the app started at once, and the
+  // press replayed when the app has taken the page over: the painted buttons are the live ones then. Links and
+  // submit buttons are left to the browser: they work without the app.
+  let pressed = null;
+  const onClick = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.type === 'submit' || !button.closest('#root')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    pressed = button;
+    start();
+  };
+  document.addEventListener('click', onClick, true);
+  const live = new MutationObserver(() => {
+    if (!document.documentElement.dataset.app) return;
+    live.disconnect();
+    document.removeEventListener('click', onClick, true);
+    if (pressed?.isConnected && !pressed.disabled) pressed.click();
+  });
+  live.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+
+  if (document.readyState === 'complete') start();
+  else {
+    window.addEventListener('load', start);
+    setTimeout(start, 3000);
+  }
+})();
