@@ -103,6 +103,8 @@ async function lighthouseScores(url: string): Promise<LhFigures> {
       { extends: 'lighthouse:default', settings: PHONE_SETTINGS },
     );
     const lhr = result?.lhr;
+    // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no figures, not zero ones.
+    if (lhr?.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`);
     if (LH_DIR && lhr) {
       fs.mkdirSync(LH_DIR, { recursive: true });
       fs.writeFileSync(path.join(LH_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
@@ -225,13 +227,17 @@ async function main() {
       for (const p of ['/home', '/gallery', `/gallery/${entry}`]) {
         const runs: LhFigures[] = [];
         let failure = '';
-        for (let i = 0; i < LH_RUNS; i++) {
+        let failed = 0;
+        // A failed run is run again (twice at most over the page), so the median is over real figures.
+        for (let attempt = 0; runs.length < LH_RUNS && attempt < LH_RUNS + 2; attempt++) {
           try {
             runs.push(await lighthouseScores(`${base}${p}`));
           } catch (err) {
             failure = (err as Error).message;
+            failed++;
           }
         }
+        if (failed) row('', `${failed} run(s) failed and were run again: ${failure}`);
         if (!runs.length) {
           row(`Lighthouse ${p}`, `failed: ${failure}`);
           continue;

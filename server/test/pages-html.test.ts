@@ -95,6 +95,16 @@ describe('page HTML', () => {
       for (const pageOnly of ['cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control'])
         expect(h[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
     }
+    // Built scripts and stylesheets: no document headers (they mean nothing there and cost bytes per file);
+    // a worker's script keeps the page's CSP, which is the one the worker runs under.
+    for (const url of ['/dist/assets/main-x1.js', '/dist/assets/main-x1.css', '/dist/start-app.js']) {
+      const h = (await get(url)).headers;
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      for (const pageOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'])
+        expect(h[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+    }
+    expect((await get('/dist/assets/pow-worker-x1.js')).headers['content-security-policy']).toBe(csp);
     // A path that only begins like the API is a page.
     expect((await get('/apiary')).headers['content-security-policy']).toBe(csp);
     // An uploaded or generated file keeps its own sandboxing policy over the site's.
