@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { CONNECTIONS, DURATION, figures, load, ratio, row, start, startNoop, stop } from './load';
+import { CONNECTIONS, DURATION, figures, type LoadResult, load, ratio, row, start, startNoop, stop } from './load';
 import { runMain } from './run-main';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -171,6 +171,7 @@ async function main() {
   const appPort = Number(process.env.BENCH_PORT || 3300);
   const rawPort = appPort + 1;
   const noopPort = appPort + 2;
+  const replayPort = appPort + 3;
   const base = `http://127.0.0.1:${appPort}`;
   const app = await start(
     'server/src/main.ts',
@@ -199,17 +200,40 @@ async function main() {
         ['GET /home (HTML + head + data)', '/home'],
         ['GET /gallery (HTML + head + data)', '/gallery'],
       ];
+      const pages: Record<string, LoadResult> = {};
       for (const [label, p] of reads) {
         const r = await load({ url: `${base}${p}` });
+        pages[p] = r;
         row(`Fastify     ${label}`, figures(r));
         row('  ratio / no-op', ratio(r, yardstick));
         if (p === '/api/news?page=1') row('  ratio Fastify / raw (budget >= 0.85)', ratio(r, rawNews));
       }
       // The pages as a browser asks for them: compressed (brotli here), a quarter of the bytes above.
+      const brotli = { 'accept-encoding': 'gzip, deflate, br' };
       for (const p of ['/home', '/gallery']) {
-        const r = await load({ url: `${base}${p}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        const r = await load({ url: `${base}${p}`, headers: brotli });
+        pages[`${p} br`] = r;
         row(`Fastify     GET ${p} (HTML, brotli)`, figures(r));
         row('  ratio / no-op', ratio(r, yardstick));
+      }
+      // The same bytes from a bare node:http server: what reading the page costs the load generator itself.
+      for (const p of ['/home', '/gallery']) {
+        for (const encoding of ['', 'gzip, deflate, br']) {
+          const replay = await start(
+            'bench/replay-server.ts',
+            { PORT: String(replayPort), REPLAY_URL: `${base}${p}`, REPLAY_ENCODING: encoding },
+            'replay ready',
+          );
+          try {
+            const r = await load({ url: `http://127.0.0.1:${replayPort}${p}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+            const app = pages[encoding ? `${p} br` : p] as LoadResult;
+            row(`node:http replaying ${p}${encoding ? ' (brotli)' : ''}`, figures(r));
+            row('  ratio / no-op', ratio(r, yardstick));
+            row("  ratio app / replay (the app's own cost)", ratio(app, r));
+          } finally {
+            await stop(replay);
+          }
+        }
       }
     }
 
