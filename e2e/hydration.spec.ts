@@ -100,3 +100,17 @@ test('a button pressed on the painted page before the app is live takes effect o
   await expect(page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] })).toHaveAttribute('aria-selected', 'true');
   expectClean();
 });
+
+test('a language chosen on the painted page before the app is live is applied once it is', async ({ page, expectClean }) => {
+  await page.route('**/dist/assets/main-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/zh-CN/professionalJury');
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  await page.getByLabel(MESSAGES['zh-CN']['common.language']).selectOption('en-US');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
+  await expect(page).toHaveURL(/\/en-US\/professionalJury$/);
+  await expect(page.locator('main h1')).toHaveText(MESSAGES['en-US']['route.professionalJury']);
+  expectClean();
+});

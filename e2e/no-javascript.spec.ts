@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { expect, recordProblems, test } from './fixtures';
 import { EMPTY_BASE_URL } from './support/empty-install';
+import { publicRoutePaths } from './support/public-paths';
 
 /**
  * With JavaScript off (a visitor who turned it off, a crawler, a link-preview bot) the site is still read and
@@ -77,4 +78,23 @@ test('with JavaScript on, the painted page is taken over once: one header, one m
   await expect(page.locator('.site-header')).toHaveCount(1);
   await expect(page.locator('.nojs')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(1);
+});
+
+test('every public page without JavaScript shows its heading, its text and links, in each locale', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { context, page, problems } = await noScriptPage(browser, 1280);
+  const paths = await publicRoutePaths(request, { signedIn: false });
+  for (const prefix of ['', '/zh-TW', '/en-US']) {
+    for (const p of paths) {
+      const url = `${prefix}/${p}`;
+      await page.goto(url);
+      await expect(page.locator('main h1').first(), url).toBeVisible();
+      const main = page.locator('main');
+      // More than the heading: the page's own words, and links to follow (the site's menu and footer besides).
+      expect(((await main.innerText()) ?? '').trim().length, url).toBeGreaterThan(((await main.locator('h1').first().innerText()) ?? '').length + 10);
+      expect(await page.locator('a[href]').count(), url).toBeGreaterThanOrEqual(5);
+    }
+  }
+  expect(problems.list).toEqual([]);
+  await context.close();
 });

@@ -38,11 +38,26 @@
     start();
   };
   document.addEventListener('click', onClick, true);
+  // A choice made in a select (the language, the gallery's order) likewise: hydration puts back the value the
+  // page was painted with, so the choice is made again once the app is live.
+  let chosen = null;
+  const onChange = (event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || !select.closest('#root')) return;
+    chosen = { select, value: select.value };
+    start();
+  };
+  document.addEventListener('change', onChange, true);
   const live = new MutationObserver(() => {
     if (!document.documentElement.dataset.app) return;
     live.disconnect();
     document.removeEventListener('click', onClick, true);
+    document.removeEventListener('change', onChange, true);
     if (pressed?.isConnected && !pressed.disabled) pressed.click();
+    if (chosen?.select.isConnected) {
+      chosen.select.value = chosen.value;
+      chosen.select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
   });
   live.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
 
