@@ -114,3 +114,17 @@ test('a language chosen on the painted page before the app is live is applied on
   await expect(page.locator('main h1')).toHaveText(MESSAGES['en-US']['route.professionalJury']);
   expectClean();
 });
+
+test('a signed-in visitor pressing a button before the app is live gets it on the page drawn afresh', async ({ page, expectClean }) => {
+  await registerAndSignIn(page, 'en-US', `hydration-press-${Date.now()}@example.com`, 'Hydr8-2026-ok');
+  await page.route('**/dist/assets/main-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/en-US/gallery');
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  await page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'rendered');
+  await expect(page).toHaveURL(/[?&]group=student/);
+  expectClean();
+});

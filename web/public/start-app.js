@@ -28,13 +28,26 @@
   // A button pressed before the app is live (a tap, or Enter on it) is kept, the app started at once, and the
   // press replayed when the app has taken the page over: the painted buttons are the live ones then. Links and
   // submit buttons are left to the browser: they work without the app.
+  // A signed-in visitor's page is drawn afresh rather than taken over: the pressed node is then gone, and its
+  // twin (same kind, same words, same place among those alike) is looked for in the new page for a moment.
+  const signature = (el) =>
+    el instanceof HTMLSelectElement ? [...el.options].map((o) => o.value).join('|') : `${el.textContent}|${el.getAttribute('aria-label') ?? ''}`;
+  const alike = (el) => [...document.querySelectorAll(`#root ${el.localName}`)].filter((o) => signature(o) === signature(el));
+  const remember = (el) => ({ el, tag: el.localName, sig: signature(el), nth: alike(el).indexOf(el) });
+  const find = (kept, tries, use) => {
+    const twin = kept.el.isConnected
+      ? kept.el
+      : [...document.querySelectorAll(`#root ${kept.tag}`)].filter((o) => signature(o) === kept.sig)[Math.max(kept.nth, 0)];
+    if (twin) use(twin);
+    else if (tries > 0) setTimeout(() => find(kept, tries - 1, use), 100);
+  };
   let pressed = null;
   const onClick = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.type === 'submit' || !button.closest('#root')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    pressed = button;
+    pressed = remember(button);
     start();
   };
   document.addEventListener('click', onClick, true);
@@ -44,7 +57,7 @@
   const onChange = (event) => {
     const select = event.target;
     if (!(select instanceof HTMLSelectElement) || !select.closest('#root')) return;
-    chosen = { select, value: select.value };
+    chosen = { ...remember(select), value: select.value };
     start();
   };
   document.addEventListener('change', onChange, true);
@@ -53,10 +66,16 @@
     live.disconnect();
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('change', onChange, true);
-    if (pressed?.isConnected && !pressed.disabled) pressed.click();
-    if (chosen?.select.isConnected) {
-      chosen.select.value = chosen.value;
-      chosen.select.dispatchEvent(new Event('change', { bubbles: true }));
+    if (pressed)
+      find(pressed, 20, (button) => {
+        if (!button.disabled) button.click();
+      });
+    if (chosen) {
+      const { value } = chosen;
+      find(chosen, 20, (select) => {
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
     }
   });
   live.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
