@@ -116,6 +116,8 @@ test('the poster downloads with a QR code of the entry URL in the current locale
 test('a poster that fails to generate shows the "refresh and retry" message', async ({ page, problems }) => {
   await page.goto('/en-US/gallery/4');
   await expect(page.locator('.entry-title')).toBeVisible();
+  // The subject is the failure's message: pressed once the app is live (a press before is replayed, tested in hydration.spec).
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
   // The server's failure answer (2101), as the poster endpoint sends it when drawing fails.
   await page.route('**/api/gallery/entries/4/poster*', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 2101, msg: ERRORS[2101]['en-US'] }) }),
