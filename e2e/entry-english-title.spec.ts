@@ -93,6 +93,8 @@ test('an English title typed in the form is what English visitors read once the 
 
   // An English visitor: the gallery card and the entry page's heading carry the English title, in English.
   await page.goto(`/en-US/gallery?q=${encodeURIComponent(TITLE_EN)}`);
+  // This visitor is signed in: the painted page is drawn afresh by the app, so its cards are read after that.
+  await expect(page.locator('html')).toHaveAttribute('data-app', /hydrated|rendered/);
   const card = page.locator('.entry-card').filter({ hasText: TITLE_EN });
   await expect(card).toHaveCount(1);
   await expect(card.locator('.entry-card-title')).toHaveText(TITLE_EN);
