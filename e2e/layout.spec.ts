@@ -112,6 +112,8 @@ test('at 390 px the open menu keeps Tab inside it, and Escape closes it and retu
   // The menu's items depend on answers that arrive after the first paint (who is signed in, whether results are
   // out: another spec may have published them); count them once they are all in.
   await page.waitForLoadState('networkidle');
+  // The subject is the live menu's focus: used once the app has taken the painted page over.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'hydrated');
   const menuButton = page.getByRole('button', { name: en['common.openMenu'] });
   await menuButton.focus();
   await page.keyboard.press('Enter');
