@@ -35,6 +35,14 @@ async function expectHydrated(page: Page, path: string, locale: Locale): Promise
   expect(kept, `${path}: the painted heading is the live one`).toBe(true);
 }
 
+/** The app's script arrives 1.5 s late, as on a slow line; the painted page is on screen meanwhile. */
+async function holdBackApp(page: Page): Promise<void> {
+  await page.route('**/dist/assets/main-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
 const PREFIX: Record<Locale, string> = { 'zh-CN': '', 'zh-TW': '/zh-TW', 'en-US': '/en-US' };
 const notPainted = new Set(PAGE_ROUTES.filter((r) => r.access || r.perVisitor).map((r) => r.path));
 
@@ -87,11 +95,7 @@ test('a bare address read in another stored language is drawn in that language',
 });
 
 test('a button pressed on the painted page before the app is live takes effect once it is', async ({ page, expectClean }) => {
-  // The app's script arrives late, as on a slow line; the painted page is on screen meanwhile.
-  await page.route('**/dist/assets/main-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await holdBackApp(page);
   await page.goto('/en-US/gallery');
   expect(await page.locator('html').getAttribute('data-app')).toBeNull();
   await page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] }).click();
@@ -102,10 +106,7 @@ test('a button pressed on the painted page before the app is live takes effect o
 });
 
 test('a language chosen on the painted page before the app is live is applied once it is', async ({ page, expectClean }) => {
-  await page.route('**/dist/assets/main-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await holdBackApp(page);
   await page.goto('/zh-CN/professionalJury');
   expect(await page.locator('html').getAttribute('data-app')).toBeNull();
   await page.getByLabel(MESSAGES['zh-CN']['common.language']).selectOption('en-US');
@@ -117,10 +118,7 @@ test('a language chosen on the painted page before the app is live is applied on
 
 test('a signed-in visitor pressing a button before the app is live gets it on the page drawn afresh', async ({ page, expectClean }) => {
   await registerAndSignIn(page, 'en-US', `hydration-press-${Date.now()}@example.com`, 'Hydr8-2026-ok');
-  await page.route('**/dist/assets/main-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await holdBackApp(page);
   await page.goto('/en-US/gallery');
   expect(await page.locator('html').getAttribute('data-app')).toBeNull();
   await page.getByRole('tab', { name: MESSAGES['en-US']['group.student'] }).click();
